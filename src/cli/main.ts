@@ -1,0 +1,44 @@
+/** The CLI dispatcher: one command per file under commands/, run in-process with injected io. */
+import { VERSION } from '../map/version.js';
+import { reportError } from './errors.js';
+import type { CommandResult, Io } from './io.js';
+
+type Command = (argv: string[], io: Io) => Promise<CommandResult>;
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  scan: {
+    summary: 'scan a repository into .proofmap/map.json',
+    load: async () => (await import('./commands/scan.js')).scanCommand,
+  },
+  guard: {
+    summary: 're-check map.json against the repository; confirm it when every gate passes',
+    load: async () => (await import('./commands/guard.js')).guardCommand,
+  },
+};
+
+export function usage(): string {
+  const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `proofmap ${VERSION} — a map of a repository whose every edge can be re-checked\n\nusage: proofmap <command> [options]\n\n${rows.join('\n')}\n\nExit codes: 0 ok, 1 findings or blocked, 2 bad input, 3 internal error.\n`;
+}
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`proofmap: unknown command "${name}" — run proofmap --help for the list\n`);
+    return 2;
+  }
+  try {
+    return (await (await command.load())(rest, io)).exitCode;
+  } catch (error) {
+    return reportError(error, io);
+  }
+}

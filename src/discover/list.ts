@@ -1,0 +1,85 @@
+/**
+ * Lists candidate files: `git ls-files` (tracked + untracked-not-ignored) inside a git work tree,
+ * else a walk of the directory that honours .gitignore files. Both apply the shared exclusion set,
+ * so a repository gives the same list with or without git metadata (except what git tracks but
+ * .gitignore would hide).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { EXCLUDED_DIRS } from '../model/constants.js';
+import { isExcludedPath, toPosix } from '../model/paths.js';
+
+export interface Listing {
+  paths: string[];
+  via: 'git' | 'walk';
+}
+
+export function listFiles(root: string): Listing {
+  const viaGit = gitListing(root);
+  const paths = viaGit ?? walk(root);
+  const kept = paths.map(toPosix).filter((p) => p.length > 0 && !isExcludedPath(p, EXCLUDED_DIRS));
+  return { paths: [...new Set(kept)], via: viaGit ? 'git' : 'walk' };
+}
+
+function gitListing(root: string): string[] | undefined {
+  if (!existsSync(path.join(root, '.git'))) return undefined;
+  try {
+    // -z: NUL-separated, so names with newlines or quotes arrive verbatim.
+    const out = execFileSync(
+      'git',
+      ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'],
+      {
+        cwd: root,
+        maxBuffer: 512 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    return out.toString('utf8').split('\0').filter(Boolean);
+  } catch {
+    return undefined;
+  }
+}
+
+function walk(root: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string, rules: { base: string; ig: Ignore }[]) => {
+    const here = readIgnore(root, dir);
+    const active = here ? [...rules, here] : rules;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      return; // unreadable directory: its files never enter the list; discover records nothing to hash
+    }
+    for (const entry of entries) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (EXCLUDED_DIRS.includes(entry.name)) continue;
+      const isDir = entry.isDirectory();
+      if (
+        active.some(
+          ({ base, ig }) =>
+            ig.ignores(base ? rel.slice(base.length + 1) : rel) ||
+            (isDir && ig.ignores(`${base ? rel.slice(base.length + 1) : rel}/`)),
+        )
+      )
+        continue;
+      // Symlinked directories are not followed (loops, escapes); symlinked files are listed and
+      // checked for containment by discover.
+      if (isDir) visit(rel, active);
+      else out.push(rel);
+    }
+  };
+  visit('', []);
+  return out;
+}
+
+function readIgnore(root: string, dir: string): { base: string; ig: Ignore } | undefined {
+  try {
+    const text = readFileSync(path.join(root, dir, '.gitignore'), 'utf8');
+    return { base: dir, ig: ignore().add(text) };
+  } catch {
+    return undefined;
+  }
+}

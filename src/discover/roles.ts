@@ -1,0 +1,18 @@
+/** What a file is, decided by its name alone; decides which extractors run on it. */
+import type { FileRole } from '../model/facts.js';
+
+const CODE = /\.(?:[cm]?[jt]sx?)$/i;
+const DOC = /\.(?:md|mdx|markdown)$/i;
+const ASSET =
+  /\.(?:css|scss|sass|less|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|eot|wasm|json|html|txt|yaml|yml)$/i;
+const CONFIG_NAMES =
+  /(?:^|\/)(?:tsconfig(?:\.[^/]*)?\.json|jsconfig\.json|pnpm-workspace\.yaml|proofmap\.config\.(?:json|ya?ml)|\.gitignore|CODEOWNERS)$/;
+
+export function fileRole(path: string): FileRole {
+  if (path === 'package.json' || path.endsWith('/package.json')) return 'manifest';
+  if (CONFIG_NAMES.test(path)) return 'config';
+  if (CODE.test(path)) return 'code';
+  if (DOC.test(path)) return 'doc';
+  if (ASSET.test(path)) return 'asset';
+  return 'other';
+}

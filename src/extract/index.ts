@@ -1,0 +1,68 @@
+/**
+ * extract: facts per file, by role, cached by (extractor, content hash). A cache hit skips the
+ * parse entirely; that is what makes a rescan of an unchanged tree cheap.
+ */
+import type { ModuleFacts, SourceFile } from '../model/facts.js';
+import { extractModules, isCodePath } from './js-ts.js';
+import { extractPackageJson, type PackageFacts } from './package-json.js';
+
+/** Where facts are cached between runs (the SQLite index implements it). */
+export interface FactCache {
+  get<T>(extractor: string, hash: string): T | undefined;
+  put(extractor: string, hash: string, facts: unknown): void;
+}
+
+export const noCache: FactCache = { get: () => undefined, put: () => {} };
+
+export interface ExtractedFacts {
+  modules: Map<string, ModuleFacts>;
+  manifests: Map<string, PackageFacts>;
+  /** How many files were parsed (cache misses) vs reused. */
+  parsed: number;
+  reused: number;
+}
+
+export async function extractAll(
+  files: SourceFile[],
+  texts: Map<string, string>,
+  cache: FactCache,
+): Promise<ExtractedFacts> {
+  const out: ExtractedFacts = { modules: new Map(), manifests: new Map(), parsed: 0, reused: 0 };
+  const misses: SourceFile[] = [];
+  for (const file of files) {
+    const text = texts.get(file.path);
+    if (text === undefined) continue;
+    if (file.role === 'code' && isCodePath(file.path)) {
+      const hit = cache.get<ModuleFacts>('js-ts', file.hash);
+      if (hit) {
+        out.modules.set(file.path, relabel(hit, file.path));
+        out.reused++;
+      } else misses.push(file);
+    } else if (file.role === 'manifest') {
+      out.manifests.set(file.path, extractPackageJson(file.path, text));
+    }
+  }
+  const parsed = await extractModules(misses.map((f) => ({ path: f.path, text: texts.get(f.path)! })));
+  misses.forEach((file, i) => {
+    const facts = parsed[i]!;
+    out.modules.set(file.path, facts);
+    cache.put('js-ts', file.hash, facts);
+  });
+  out.parsed = misses.length;
+  return out;
+}
+
+/**
+ * Facts are cached by content, not by path: two files with the same bytes share one entry, so
+ * the coverage scopes (which name the file) are rewritten to the file at hand.
+ */
+function relabel(facts: ModuleFacts, path: string): ModuleFacts {
+  if (facts.coverage.length === 0) return facts;
+  return {
+    ...facts,
+    coverage: facts.coverage.map((c) => ({
+      ...c,
+      scope: c.scope.replace(/^.*?(:\d+)?$/, (_m, line: string | undefined) => `${path}${line ?? ''}`),
+    })),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Assembles the map artifact. Everything is sorted by content (keys, paths, ids), numbers are
+ * rounded, and nothing depends on time or listing order: the same tree gives the same bytes.
+ */
+import { createHash } from 'node:crypto';
+import { GENERATOR, MAP_SCHEMA_ID } from '../model/constants.js';
+import type { SourceFile } from '../model/facts.js';
+import { compareStrings } from '../model/paths.js';
+import type { Coverage, Entity, Evidence, ExportedName, Relation } from '../model/types.js';
+import { nextIncrements } from './increments.js';
+import type { Flow, MapEdge, MapNode, ProofMap } from './schema.js';
+import { VERSION } from './version.js';
+import type { ZoneAssignment } from './zones.js';
+
+export interface AssembleInput {
+  entities: ReadonlyMap<string, Entity>;
+  edges: (Relation & { names?: string[] })[];
+  coverage: Coverage[];
+  zones: ZoneAssignment;
+  flows: Flow[];
+  files: SourceFile[];
+  /** Name that identifies the repository (root package name), for a stable map id. */
+  identity: string;
+  previous?: ProofMap;
+}
+
+export const compareEvidence = (a: Evidence, b: Evidence): number =>
+  compareStrings(a.path, b.path) ||
+  (a.line ?? 0) - (b.line ?? 0) ||
+  (a.column ?? 0) - (b.column ?? 0) ||
+  compareStrings(a.source, b.source);
+
+export function assembleMap(input: AssembleInput): ProofMap {
+  const nodes = [...input.entities.values()].map((e) => toNode(e, input.zones)).sort(compareNodes);
+  const keyOf = new Map(nodes.map((n) => [n.id, n.key]));
+  const edges = input.edges
+    .map(toEdge)
+    .sort(
+      (a, b) =>
+        compareStrings(keyOf.get(a.from)!, keyOf.get(b.from)!) ||
+        compareStrings(keyOf.get(a.to)!, keyOf.get(b.to)!) ||
+        compareStrings(a.relation, b.relation),
+    );
+  const coverage = uniqueCoverage(input.coverage);
+  const fingerprint = sha1(
+    input.files
+      .map((f) => `${f.path}\0${f.hash}`)
+      .sort(compareStrings)
+      .join('\n'),
+  );
+  const { version, increments } = nextIncrements(input.previous, nodes, fingerprint);
+  const counts: Record<string, number> = {
+    files: input.files.length,
+    nodes: nodes.length,
+    edges: edges.length,
+    coverage: coverage.length,
+  };
+  for (const n of nodes) counts[`nodes.${n.kind}`] = (counts[`nodes.${n.kind}`] ?? 0) + 1;
+  for (const e of edges) counts[`edges.${e.relation}`] = (counts[`edges.${e.relation}`] ?? 0) + 1;
+  for (const c of coverage) counts[`coverage.${c.status}`] = (counts[`coverage.${c.status}`] ?? 0) + 1;
+  return {
+    $schema: MAP_SCHEMA_ID,
+    meta: {
+      map_id: sha1(`map:${input.identity}`).slice(0, 12),
+      status: 'proposed',
+      source_fingerprint: fingerprint,
+      version,
+      generator: GENERATOR,
+      generator_version: VERSION,
+      blockers: [],
+      counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => compareStrings(a, b))),
+    },
+    zones: input.zones.zones,
+    nodes,
+    edges,
+    flows: [...input.flows].sort((a, b) => compareStrings(a.name, b.name)),
+    increments,
+    coverage,
+  };
+}
+
+function toNode(e: Entity, zones: ZoneAssignment): MapNode {
+  const evidence = [...e.evidence].sort(compareEvidence);
+  const { hash, exports, external, role: _role, ...rest } = (e.metadata ?? {}) as Record<string, unknown>;
+  const node: MapNode = {
+    id: e.id,
+    kind: e.kind,
+    label: e.name,
+    key: e.key,
+    zone: zones.zoneOf(e),
+    found_at: evidence[0]!,
+  };
+  if (e.path !== undefined) node.path = e.path;
+  if (external === true) node.external = true;
+  if (typeof hash === 'string') node.hash = hash;
+  if (Array.isArray(exports)) node.exports = exports as ExportedName[];
+  if (Object.keys(rest).length > 0) node.metadata = sortKeys(rest);
+  return node;
+}
+
+function toEdge(e: Relation & { names?: string[] }): MapEdge {
+  const evidence = uniqueBy([...e.evidence].sort(compareEvidence), (x) => `${x.path}:${x.line}:${x.column}`);
+  const edge: MapEdge = {
+    id: e.id,
+    from: e.from,
+    to: e.to,
+    relation: e.kind,
+    namespace: e.namespace,
+    trust: e.trust,
+    evidence,
+  };
+  if (e.verified_by !== undefined) edge.verified_by = e.verified_by;
+  if (e.names && e.names.length > 0) edge.names = [...new Set(e.names)].sort(compareStrings);
+  return edge;
+}
+
+const kindOrder = ['package', 'area', 'artifact', 'document', 'file', 'script', 'symbol'];
+const compareNodes = (a: MapNode, b: MapNode) =>
+  kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || compareStrings(a.key, b.key);
+
+function uniqueCoverage(list: Coverage[]): Coverage[] {
+  const key = (c: Coverage) => `${c.analyzer}\0${c.scope}\0${c.status}\0${c.reason}\0${c.detail ?? ''}`;
+  return uniqueBy(
+    [...list].sort((a, b) => compareStrings(key(a), key(b))),
+    key,
+  );
+}
+
+function uniqueBy<T>(list: T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => compareStrings(a, b)));
+}
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

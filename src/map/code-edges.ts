@@ -1,0 +1,65 @@
+/**
+ * Code edges: each import fact resolved to a file, an external package or a builtin. What does
+ * not resolve becomes coverage with the specifier and file:line, so a missing edge is explainable.
+ */
+
+import type { ModuleFacts } from '../model/facts.js';
+import { externalKey, nodeId } from '../model/ids.js';
+import type { Resolver } from '../resolve/index.js';
+import { excerptAt, type Snapshot } from './snapshot.js';
+
+export function addCodeEdges(
+  snapshot: Snapshot,
+  modules: Map<string, ModuleFacts>,
+  texts: Map<string, string>,
+  resolver: Resolver,
+  docPaths: ReadonlySet<string>,
+): void {
+  for (const [path, facts] of modules) {
+    const from = nodeId('file', path);
+    const text = texts.get(path) ?? '';
+    for (const c of facts.coverage) snapshot.cover(c);
+    for (const fact of facts.imports) {
+      const resolution = resolver.resolve(path, fact.specifier, {
+        typeOnly: fact.typeOnly,
+        referencePath: fact.referencePath === true,
+      });
+      const evidence = {
+        source: 'code' as const,
+        path,
+        line: fact.line,
+        column: fact.column,
+        excerpt: excerptAt(text, fact.line),
+      };
+      let to: string;
+      if (resolution.kind === 'file') {
+        to = nodeId(docPaths.has(resolution.path) ? 'document' : 'file', resolution.path);
+      } else if (resolution.kind === 'external' || resolution.kind === 'builtin') {
+        const key =
+          resolution.kind === 'external' ? externalKey(resolution.name) : `external:node:${resolution.name}`;
+        to = snapshot.entity('package', key, {
+          name: resolution.name,
+          evidence: [evidence],
+          metadata: { external: true, ecosystem: resolution.kind === 'external' ? 'npm' : 'node' },
+        });
+      } else {
+        snapshot.cover({
+          analyzer: 'resolve',
+          scope: `${path}:${fact.line}`,
+          status: 'partial',
+          reason: resolution.reason,
+          detail: fact.specifier,
+        });
+        continue;
+      }
+      snapshot.relate({
+        kind: fact.relation,
+        from,
+        to,
+        evidence: [evidence],
+        verified_by: `grep:${fact.specifier}`,
+        names: fact.names,
+      });
+    }
+  }
+}

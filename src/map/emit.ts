@@ -1,0 +1,89 @@
+/**
+ * Emit: validates the map against the published JSON Schema (ajv) and writes it atomically (temp
+ * file in the same folder, fsync, rename), so a crash never leaves half a map and a reader never
+ * sees one.
+ */
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
+import { InputError } from '../model/errors.js';
+import type { ProofMap } from './schema.js';
+
+const schemaFile = fileURLToPath(new URL('../../schemas/map.schema.json', import.meta.url));
+let validator: (((data: unknown) => boolean) & { errors?: unknown }) | undefined;
+
+export function validateMap(map: unknown): string[] {
+  if (!validator) {
+    const ajv = new Ajv2020({ allErrors: false, strict: false });
+    validator = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+  }
+  if (validator(map)) return [];
+  const errors = (validator.errors ?? []) as { instancePath: string; message?: string }[];
+  return errors.map((e) => `${e.instancePath || '/'}: ${e.message ?? 'invalid'}`);
+}
+
+/** Serialises the map: two-space JSON with a final newline, the one canonical byte form. */
+export const serializeMap = (map: ProofMap): string => `${JSON.stringify(map, null, 2)}\n`;
+
+export function mapPath(root: string): string {
+  return path.join(root, OUTPUT_DIR, MAP_FILE);
+}
+
+export function readMapFile(root: string): ProofMap | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap;
+    return validateMap(parsed).length === 0 ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeMap(root: string, map: ProofMap): string {
+  const problems = validateMap(map);
+  if (problems.length > 0)
+    throw new Error(`internal: the map does not match its schema: ${problems.slice(0, 3).join('; ')}`);
+  const target = mapPath(root);
+  writeAtomic(target, serializeMap(map));
+  return target;
+}
+
+/** Writes a file so that readers see either the old or the new content, never a mix. */
+export function writeAtomic(target: string, content: string): void {
+  const dir = path.dirname(target);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (cause) {
+    throw new InputError(`cannot create ${dir}`, { cause, hint: 'check that the repository is writable' });
+  }
+  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      writeSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+  } catch (cause) {
+    rmSync(temp, { force: true });
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC')
+      throw new InputError(`cannot write ${target} (${code})`, {
+        cause,
+        hint: 'check that the output folder is writable',
+      });
+    throw cause;
+  }
+}

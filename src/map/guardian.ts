@@ -1,0 +1,173 @@
+/**
+ * The guardian: re-derives every gate from map.json and the repository on disk, trusting nothing
+ * the emitter claimed. Only when every gate passes does a map become `confirmed`. Each blocker
+ * names its gate and the node or edge at fault.
+ *
+ * It reads only the files that edges and nodes name — it never walks the tree — so a populated
+ * node_modules costs it nothing, and a path inside an excluded directory is itself a blocker.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXCLUDED_DIRS, TYPED_RELATIONS } from '../model/constants.js';
+import { edgeId, nodeId } from '../model/ids.js';
+import { isExcludedPath, normalizeRepoPath } from '../model/paths.js';
+import { literalFound } from '../verify/code-dep.js';
+import { validateMap } from './emit.js';
+import type { Blocker, ProofMap } from './schema.js';
+import { type TreeState, treeChanges } from './tree-state.js';
+
+export interface GuardResult {
+  status: 'proposed' | 'confirmed';
+  blockers: Blocker[];
+  warnings: Blocker[];
+  /** How many checks each gate ran, so "passed" can be told from "nothing to check". */
+  checked: Record<string, number>;
+}
+
+export interface GuardOptions {
+  /** The tree outside .proofmap/ before the scan; when given, the writes gate compares it. */
+  before?: TreeState;
+}
+
+export function guard(root: string, map: ProofMap, options: GuardOptions = {}): GuardResult {
+  const blockers: Blocker[] = [];
+  const warnings: Blocker[] = [];
+  const checked: Record<string, number> = {};
+  const count = (gate: string) => {
+    checked[gate] = (checked[gate] ?? 0) + 1;
+  };
+  const block = (gate: string, message: string, at: { node?: string; edge?: string } = {}) =>
+    blockers.push({ gate, message, ...at });
+
+  count('schema');
+  for (const problem of validateMap(map))
+    block('schema', `map.json does not match proofmap.map/v1: ${problem}`);
+  if (blockers.length > 0) return { status: 'proposed', blockers, warnings, checked };
+
+  const texts = new Map<string, string | undefined>();
+  const textOf = (rel: string) => {
+    if (!texts.has(rel)) {
+      const safe = normalizeRepoPath(rel);
+      let text: string | undefined;
+      if (safe !== undefined && !isExcludedPath(safe, EXCLUDED_DIRS)) {
+        try {
+          text = readFileSync(path.join(root, safe), 'utf8');
+        } catch {
+          text = undefined;
+        }
+      }
+      texts.set(rel, text);
+    }
+    return texts.get(rel);
+  };
+
+  const zones = new Set(map.zones.map((z) => z.id));
+  const nodes = new Map<string, ProofMap['nodes'][number]>();
+  for (const n of map.nodes) {
+    count('ids');
+    if (nodes.has(n.id)) block('duplicate-id', `node id ${n.id} appears more than once`, { node: n.id });
+    nodes.set(n.id, n);
+    if (n.id !== nodeId(n.kind, n.key))
+      block(
+        'ids',
+        `node ${n.key} has id ${n.id}, but sha1("${n.kind}:${n.key}")[:12] is ${nodeId(n.kind, n.key)}`,
+        { node: n.id },
+      );
+    count('zones');
+    if (!zones.has(n.zone))
+      block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
+    count('found-at');
+    const at = normalizeRepoPath(n.found_at.path);
+    if (at === undefined || isExcludedPath(at, EXCLUDED_DIRS) || !existsSync(path.join(root, at)))
+      block(
+        'found-at',
+        `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,
+        { node: n.id },
+      );
+  }
+
+  const typed = new Set<string>(TYPED_RELATIONS);
+  const edgeIds = new Set<string>();
+  for (const e of map.edges) {
+    count('ids');
+    if (edgeIds.has(e.id)) block('duplicate-id', `edge id ${e.id} appears more than once`, { edge: e.id });
+    edgeIds.add(e.id);
+    count('endpoints');
+    const from = nodes.get(e.from);
+    if (!from || !nodes.has(e.to)) {
+      block(
+        'endpoints',
+        `edge ${e.id} (${e.relation}) has an endpoint that is not a node: ${from ? e.to : e.from}`,
+        { edge: e.id },
+      );
+      continue;
+    }
+    if (e.id !== edgeId(e.from, e.to, e.relation))
+      block('ids', `edge ${e.id} does not match sha1("edge:${e.from}|${e.to}|${e.relation}")[:12]`, {
+        edge: e.id,
+      });
+    if (e.namespace === 'typed-link') {
+      count('typed-links');
+      if (!typed.has(e.relation))
+        block('typed-links', `edge ${e.id} has typed relation "${e.relation}", which is not one of the 11`, {
+          edge: e.id,
+        });
+      else if (!e.evidence.some((ev) => declaredAt(textOf(ev.path), ev.line, ev.excerpt)))
+        block(
+          'typed-links',
+          `typed link ${e.id} (${e.relation}) is no longer declared where its evidence says (${e.evidence[0]!.path}:${e.evidence[0]!.line ?? '?'})`,
+          { edge: e.id },
+        );
+      continue;
+    }
+    count('verified-by');
+    if (!e.verified_by)
+      block('verified-by', `code-dep edge ${e.id} (${e.relation}) has no verified_by check`, { edge: e.id });
+    else if (!from.path || !literalFound(textOf(from.path), e.verified_by))
+      block(
+        'verified-by',
+        `${e.verified_by} is no longer found in ${from.path ?? from.key} (edge ${e.id}, ${e.relation})`,
+        { edge: e.id },
+      );
+  }
+
+  const edgesById = new Map(map.edges.map((e) => [e.id, e]));
+  for (const flow of map.flows) {
+    count('flows');
+    if (flow.edge_ids.length === 0)
+      warnings.push({
+        gate: 'flows',
+        message: `flow "${flow.name}" has no edges joining its ${flow.node_ids.length} nodes`,
+      });
+    for (const id of flow.edge_ids) {
+      const e = edgesById.get(id);
+      const joins = e && flow.node_ids.some((n, i) => n === e.from && flow.node_ids[i + 1] === e.to);
+      if (!joins)
+        block(
+          'flows',
+          `flow "${flow.name}" lists edge ${id}, which does not join two consecutive nodes of the flow`,
+          { edge: id },
+        );
+    }
+  }
+
+  if (options.before) {
+    count('writes');
+    for (const changed of treeChanges(root, options.before))
+      block('writes', `the scan changed ${changed}, outside .proofmap/`);
+  }
+  return { status: blockers.length === 0 ? 'confirmed' : 'proposed', blockers, warnings, checked };
+}
+
+/** A typed link is re-found when its evidence line still holds its excerpt. */
+function declaredAt(
+  text: string | undefined,
+  line: number | undefined,
+  excerpt: string | undefined,
+): boolean {
+  if (text === undefined || line === undefined) return false;
+  const lines = text.split('\n');
+  const actual = lines[line - 1];
+  if (actual === undefined) return false;
+  return excerpt === undefined ? actual.trim().length > 0 : actual.includes(excerpt.replace(/\.\.\.$/, ''));
+}

@@ -1,0 +1,82 @@
+/**
+ * The snapshot: entities and proposed relations assembled from per-file facts, before
+ * verification. Entity ids are content hashes of (kind, key), so a relation's endpoints are known
+ * as soon as their keys are; typed links name their endpoints as written (an artifact id, a path,
+ * a glob) and verify remaps them.
+ */
+import { nodeId } from '../model/ids.js';
+import type { Coverage, Entity, EntityKind, Evidence, Trust } from '../model/types.js';
+
+/** A relation as proposed by an extractor; verification decides whether it becomes an edge. */
+export interface ProposedRelation {
+  kind: string;
+  /** Entity id of the source. */
+  from: string;
+  /** Entity id of the target, or — for typed links — the endpoint as written, to be remapped. */
+  to: string | { raw: string; declaredIn: string };
+  /** Typed links only: the source as written when it is not the declaring artifact. */
+  fromRaw?: { raw: string; declaredIn: string };
+  evidence: Evidence[];
+  verified_by?: string;
+  names?: string[];
+  /** Proposed trust for code-deps that are heuristic (prose mentions ⇒ low). */
+  trust?: Trust;
+  /** Set by extractors of declared links (front matter, in-body status lines): the relation must be one of the 11. */
+  declared?: 'typed-link';
+}
+
+export class Snapshot {
+  readonly entities = new Map<string, Entity>();
+  readonly relations: ProposedRelation[] = [];
+  readonly coverage: Coverage[] = [];
+
+  /** Adds an entity once; later calls with the same (kind, key) merge evidence. Returns its id. */
+  entity(kind: EntityKind, key: string, init: Omit<Entity, 'id' | 'kind' | 'key'>): string {
+    const id = nodeId(kind, key);
+    const existing = this.entities.get(id);
+    if (existing) {
+      existing.evidence.push(...init.evidence);
+      if (init.metadata) existing.metadata = { ...existing.metadata, ...init.metadata };
+    } else {
+      const entity: Entity = { id, kind, key, ...init };
+      this.entities.set(id, entity);
+    }
+    return id;
+  }
+
+  private readonly relationIndex = new Map<string, ProposedRelation>();
+
+  /**
+   * Proposes a relation. The same (from, to, kind, verified_by) seen twice in one file (two
+   * import statements of one module) is one relation with both evidence entries.
+   */
+  relate(relation: ProposedRelation): void {
+    const to = typeof relation.to === 'string' ? relation.to : `${relation.to.declaredIn}>${relation.to.raw}`;
+    const key = `${relation.from}|${relation.fromRaw?.raw ?? ''}|${to}|${relation.kind}|${relation.verified_by ?? ''}|${relation.declared ?? ''}`;
+    const existing = this.relationIndex.get(key);
+    if (!existing) {
+      this.relationIndex.set(key, relation);
+      this.relations.push(relation);
+      return;
+    }
+    existing.evidence.push(...relation.evidence);
+    if (relation.names) existing.names = [...new Set([...(existing.names ?? []), ...relation.names])];
+  }
+
+  cover(entry: Coverage): void {
+    this.coverage.push(entry);
+  }
+}
+
+/** First line of text at a 1-based line, trimmed and capped, for evidence excerpts. */
+export function excerptAt(text: string, line: number): string {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return '';
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  const raw = text.slice(start, end < 0 ? undefined : end).trim();
+  return raw.length > 160 ? `${raw.slice(0, 157)}...` : raw;
+}

@@ -1,0 +1,63 @@
+/**
+ * Shared constants: one definition each, imported everywhere (DESIGN §4). A walk, a re-check and
+ * the guardian must agree on these, or a verified edge could fail its own re-run.
+ */
+
+/** Directories never walked, never searched, never re-checked. */
+export const EXCLUDED_DIRS: readonly string[] = Object.freeze([
+  'node_modules',
+  '.git',
+  'vendor',
+  'dist',
+  'build',
+  'target',
+  '.svelte-kit',
+  '.next',
+  'coverage',
+  '.proofmap',
+]);
+
+/** The 11 typed-link relations, exactly; anything else in the typed-link namespace is dropped. */
+export const TYPED_RELATIONS = Object.freeze([
+  'informs',
+  'based_on',
+  'supersedes',
+  'contradicts',
+  'refines',
+  'supports',
+  'demonstrates',
+  'covers',
+  'triangulates',
+  'references',
+  'belongs_to',
+] as const);
+
+/** Code-dependency relations: edges confirmed in source (trust medium) or prose mentions (low). */
+export const CODE_DEP_RELATIONS = Object.freeze([
+  'imports',
+  'type-imports',
+  're-exports',
+  'dynamic-imports',
+  'requires',
+  'depends-on',
+  'spawns',
+  'copies',
+  'references-file',
+  'links-to',
+  'mentions',
+  'mentions-symbol',
+] as const);
+
+/** Output folder at the repository root. */
+export const OUTPUT_DIR = '.proofmap';
+export const MAP_FILE = 'map.json';
+export const INDEX_FILE = 'index.db';
+export const MAP_SCHEMA_ID = 'proofmap.map/v1';
+
+/** Files larger than this are skipped and recorded as coverage (configurable). */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+/** Bumped whenever an extractor's output for the same bytes could change; keys the fact cache. */
+export const EXTRACTOR_VERSION = 1;
+
+export const GENERATOR = 'proofmap';

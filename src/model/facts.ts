@@ -1,0 +1,44 @@
+/**
+ * Facts extracted from one file, before resolution. Extractors are pure functions from
+ * (path, text) to these; the fact cache keys them by (content hash, EXTRACTOR_VERSION).
+ */
+import type { Coverage, ExportedName, RelationKind } from './types.js';
+
+/** How a module names another one. */
+export interface ImportFact {
+  /** The literal specifier as written (`./util.js`, `react`, `#internal`). */
+  specifier: string;
+  /** imports | type-imports | re-exports | dynamic-imports | requires | references-file */
+  relation: RelationKind;
+  /** 1-based line and column of the specifier literal. */
+  line: number;
+  column: number;
+  /** Imported names: `default`, `*` (namespace / side-effect-free star), or the exported name. */
+  names: string[];
+  /** True for `import type`, or when every named specifier is inline `type`. */
+  typeOnly: boolean;
+  /** True for `/// <reference path>`: resolved as a relative path, never as a package. */
+  referencePath?: boolean;
+}
+
+export interface ModuleFacts {
+  imports: ImportFact[];
+  exports: ExportedName[];
+  /** Non-literal dynamic imports, parse errors … anything the extractor could not analyse. */
+  coverage: Coverage[];
+}
+
+/** What a file is, decided by its name; decides which extractors run. */
+export type FileRole = 'code' | 'doc' | 'manifest' | 'config' | 'asset' | 'other';
+
+/** A listed, readable, hashed file. */
+export interface SourceFile {
+  /** Repo-relative POSIX path. */
+  path: string;
+  role: FileRole;
+  size: number;
+  /** sha256[:16] of the bytes. */
+  hash: string;
+  /** Modification time in ms (for cheap change detection before hashing). */
+  mtimeMs: number;
+}

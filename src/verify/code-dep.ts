@@ -1,0 +1,19 @@
+/**
+ * The code-dep re-check: an edge survives only if its `verified_by` literal is found in the text
+ * of its `from` file. The same function backs scan-time verification and the guardian's re-run,
+ * so the two can never disagree about what "found" means.
+ */
+
+/** Parses `grep:<fixed string>`; undefined for any other form. */
+export function grepLiteral(verifiedBy: string | undefined): string | undefined {
+  if (!verifiedBy?.startsWith('grep:')) return undefined;
+  const literal = verifiedBy.slice(5);
+  return literal.length > 0 ? literal : undefined;
+}
+
+/** Fixed-string search: no regex, no shell; a NUL byte in the literal never matches. */
+export function literalFound(text: string | undefined, verifiedBy: string | undefined): boolean {
+  const literal = grepLiteral(verifiedBy);
+  if (literal === undefined || text === undefined || literal.includes('\0')) return false;
+  return text.includes(literal);
+}

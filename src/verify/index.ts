@@ -1,0 +1,160 @@
+/**
+ * verify: the trust classification (issue 3, exactly):
+ *  1. namespace default: relation ∈ the 11 ⇒ typed-link, else code-dep;
+ *  2. typed links: relation must be one of the 11, endpoints remapped to node ids, dangling ⇒ dropped and reported; trust high;
+ *  3. code-deps: kept only if `verified_by` is re-found in the `from` file; trust medium (low for prose mentions);
+ *  4. edge ids minted after remapping;
+ *  5. dedupe by id: typed-link over code-dep, then the one with `verified_by`;
+ *  6. self-check before emit.
+ */
+
+import type { ProposedRelation } from '../map/snapshot.js';
+import { TYPED_RELATIONS } from '../model/constants.js';
+import { edgeId } from '../model/ids.js';
+import type { Coverage, Entity, Relation, TypedRelation } from '../model/types.js';
+import { literalFound } from './code-dep.js';
+import { selfCheck } from './self-check.js';
+
+export interface VerifyInput {
+  entities: ReadonlyMap<string, Entity>;
+  relations: ProposedRelation[];
+  /** Text of a repo file, for the code-dep re-check. */
+  textOf(path: string): string | undefined;
+  /** Resolves a typed-link endpoint as written (artifact id, path, glob) to node ids. */
+  endpoint(raw: string, declaredIn: string): string[];
+}
+
+export interface Dropped {
+  reason: 'invalid-relation' | 'dangling-endpoint' | 'not-found-in-source' | 'empty-relation' | 'duplicate';
+  relation: string;
+  message: string;
+  evidence: Relation['evidence'];
+}
+
+export interface VerifyResult {
+  edges: (Relation & { names?: string[] })[];
+  dropped: Dropped[];
+  coverage: Coverage[];
+}
+
+const typed = new Set<string>(TYPED_RELATIONS);
+export const isTypedRelation = (kind: string): kind is TypedRelation => typed.has(kind);
+
+export function verify(input: VerifyInput): VerifyResult {
+  const dropped: Dropped[] = [];
+  const candidates: VerifyResult['edges'] = [];
+  const drop = (reason: Dropped['reason'], r: ProposedRelation, message: string) =>
+    dropped.push({ reason, relation: r.kind, message, evidence: r.evidence });
+
+  for (const r of input.relations) {
+    if (!r.kind) {
+      drop('empty-relation', r, 'relation without a kind');
+      continue;
+    }
+    const namespace = r.declared === 'typed-link' || isTypedRelation(r.kind) ? 'typed-link' : 'code-dep';
+    if (namespace === 'typed-link') {
+      if (!isTypedRelation(r.kind)) {
+        drop(
+          'invalid-relation',
+          r,
+          `"${r.kind}" is not one of the 11 typed relations (${TYPED_RELATIONS.join(', ')})`,
+        );
+        continue;
+      }
+      const froms = r.fromRaw ? input.endpoint(r.fromRaw.raw, r.fromRaw.declaredIn) : [r.from];
+      const tos = typeof r.to === 'string' ? [r.to] : input.endpoint(r.to.raw, r.to.declaredIn);
+      const missing =
+        froms.length === 0
+          ? r.fromRaw?.raw
+          : tos.length === 0 && typeof r.to !== 'string'
+            ? r.to.raw
+            : undefined;
+      if (missing !== undefined) {
+        drop(
+          'dangling-endpoint',
+          r,
+          `${r.kind} names ${missing}, which is no artifact, document or file in the repository`,
+        );
+        continue;
+      }
+      for (const from of froms)
+        for (const to of tos)
+          if (from !== to)
+            candidates.push({
+              id: edgeId(from, to, r.kind),
+              kind: r.kind,
+              from,
+              to,
+              namespace,
+              trust: 'high',
+              evidence: r.evidence,
+            });
+      continue;
+    }
+    const to = typeof r.to === 'string' ? r.to : undefined;
+    const fromPath = input.entities.get(r.from)?.path;
+    if (to === undefined || !input.entities.has(to) || !input.entities.has(r.from)) {
+      drop('dangling-endpoint', r, `${r.kind} edge has an endpoint that is not a node`);
+      continue;
+    }
+    if (fromPath === undefined || !literalFound(input.textOf(fromPath), r.verified_by)) {
+      drop(
+        'not-found-in-source',
+        r,
+        `${r.verified_by ?? 'no verified_by'} not found in ${fromPath ?? r.from}`,
+      );
+      continue;
+    }
+    candidates.push({
+      id: edgeId(r.from, to, r.kind),
+      kind: r.kind,
+      from: r.from,
+      to,
+      namespace,
+      trust: r.trust ?? 'medium',
+      verified_by: r.verified_by!,
+      evidence: r.evidence,
+      ...(r.names ? { names: r.names } : {}),
+    });
+  }
+
+  const edges = dedupe(candidates, dropped);
+  selfCheck(edges, input.entities);
+  const coverage = dropped
+    .filter((d) => d.reason !== 'duplicate')
+    .map(
+      (d): Coverage => ({
+        analyzer: 'verify',
+        scope: d.evidence[0]
+          ? `${d.evidence[0].path}${d.evidence[0].line ? `:${d.evidence[0].line}` : ''}`
+          : '',
+        status: 'skipped',
+        reason: `${d.reason}: ${d.message}`,
+        detail: d.relation,
+      }),
+    );
+  return { edges, dropped, coverage };
+}
+
+/** Rank of a record among duplicates: lower wins. */
+const rank = (e: Relation) => (e.namespace === 'typed-link' ? 0 : e.verified_by ? 1 : 2);
+
+function dedupe(candidates: VerifyResult['edges'], dropped: Dropped[]): VerifyResult['edges'] {
+  const byId = new Map<string, VerifyResult['edges'][number]>();
+  for (const e of candidates) {
+    const kept = byId.get(e.id);
+    if (!kept) byId.set(e.id, e);
+    else {
+      const winner = rank(e) < rank(kept) ? e : kept;
+      const loser = winner === e ? kept : e;
+      byId.set(e.id, winner);
+      dropped.push({
+        reason: 'duplicate',
+        relation: loser.kind,
+        message: `duplicate of edge ${winner.id}`,
+        evidence: loser.evidence,
+      });
+    }
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,25 @@
+/**
+ * Self-check before emit. A failure here is a bug in proofmap, not in the repository, so it throws
+ * (exit 3) instead of emitting a map that the guardian would reject.
+ */
+
+import { TYPED_RELATIONS } from '../model/constants.js';
+import { edgeId } from '../model/ids.js';
+import type { Entity, Relation } from '../model/types.js';
+
+export function selfCheck(edges: Relation[], entities: ReadonlyMap<string, Entity>): void {
+  const typed = new Set<string>(TYPED_RELATIONS);
+  const seen = new Set<string>();
+  for (const e of edges) {
+    const fail = (why: string) => {
+      throw new Error(`self-check failed on edge ${e.id} (${e.kind}): ${why}`);
+    };
+    if (e.namespace === 'code-dep' && !e.verified_by) fail('code-dep without verified_by');
+    if (e.namespace === 'typed-link' && !typed.has(e.kind)) fail('invalid typed relation');
+    if (!entities.has(e.from) || !entities.has(e.to)) fail('endpoint is not a node');
+    if (e.id !== edgeId(e.from, e.to, e.kind)) fail('id does not match its formula');
+    if (seen.has(e.id)) fail('duplicate id');
+    if (e.evidence.length === 0) fail('no evidence');
+    seen.add(e.id);
+  }
+}

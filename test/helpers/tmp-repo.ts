@@ -1,0 +1,22 @@
+/** Builds throwaway repositories in the OS temp folder for tests that need odd files on disk. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes `files` (path → text or bytes) into a new temp folder and returns its path. */
+export function tmpRepo(files: Record<string, string | Uint8Array>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'proofmap-test-'));
+  made.push(dir);
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(dir, rel);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+  }
+  return dir;
+}
