@@ -7,7 +7,10 @@ import { extractAll, type FactCache, noCache } from './extract/index.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { readMapFile, serializeMap, writeMap } from './map/emit.js';
+import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
 import { addFileNodes } from './map/file-nodes.js';
+import { repoView } from './map/repo-view.js';
+import { artifactKey } from './extract/artifact.js';
 import { type GuardResult, guard } from './map/guardian.js';
 import { addManifestEdges } from './map/manifest-edges.js';
 import type { ProofMap } from './map/schema.js';
@@ -63,17 +66,18 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
   const paths = new Set(found.files.map((f) => f.path));
   const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
   const snapshot = new Snapshot();
-  const docPaths = new Set(found.files.filter((f) => f.role === 'doc').map((f) => f.path));
-  addFileNodes(snapshot, found.files, (p) => facts.modules.get(p)?.exports);
-  addCodeEdges(snapshot, facts.modules, found.texts, resolver, docPaths);
-  addManifestEdges(snapshot, facts.manifests, found.texts, paths, resolver);
+  const nodeOfPath = addFileNodes(snapshot, found.files, (p) => facts.modules.get(p)?.exports, facts.artifacts);
+  addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
+  addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
+  const findings = addDocEdges(snapshot, facts.docs, facts.artifacts, nodeOfPath, repoView(found.texts, paths, facts));
   stage('resolve');
 
+  const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
   const verified = verify({
     entities: snapshot.entities,
     relations: snapshot.relations,
     textOf: (p) => found.texts.get(p),
-    endpoint: () => [],
+    endpoint: typedEndpoint(nodeOfPath, artifactIds),
   });
   stage('verify');
 
@@ -87,6 +91,7 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
     zones: assignZones(snapshot.entities.values(), packageDirs),
     flows: [],
     files: found.files,
+    findings: [...findings, ...verified.findings],
     identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
     previous,
   });

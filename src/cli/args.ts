@@ -4,7 +4,12 @@ import { UsageError } from './errors.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
-export function parse<O extends Options>(argv: string[], options: O, usage: string) {
+export interface Parsed {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+export function parse(argv: string[], options: Options, usage: string): Parsed {
   try {
     return parseArgs({
       args: argv,

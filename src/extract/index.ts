@@ -3,7 +3,9 @@
  * parse entirely; that is what makes a rescan of an unchanged tree cheap.
  */
 import type { ModuleFacts, SourceFile } from '../model/facts.js';
+import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { extractModules, isCodePath } from './js-ts.js';
+import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
 
 /** Where facts are cached between runs (the SQLite index implements it). */
@@ -17,6 +19,9 @@ export const noCache: FactCache = { get: () => undefined, put: () => {} };
 export interface ExtractedFacts {
   modules: Map<string, ModuleFacts>;
   manifests: Map<string, PackageFacts>;
+  docs: Map<string, DocFacts>;
+  /** Decision records among the docs (their id comes from the path too, so they are not cached). */
+  artifacts: Map<string, ArtifactFacts>;
   /** How many files were parsed (cache misses) vs reused. */
   parsed: number;
   reused: number;
@@ -27,7 +32,7 @@ export async function extractAll(
   texts: Map<string, string>,
   cache: FactCache,
 ): Promise<ExtractedFacts> {
-  const out: ExtractedFacts = { modules: new Map(), manifests: new Map(), parsed: 0, reused: 0 };
+  const out: ExtractedFacts = { modules: new Map(), manifests: new Map(), docs: new Map(), artifacts: new Map(), parsed: 0, reused: 0 };
   const misses: SourceFile[] = [];
   for (const file of files) {
     const text = texts.get(file.path);
@@ -40,6 +45,13 @@ export async function extractAll(
       } else misses.push(file);
     } else if (file.role === 'manifest') {
       out.manifests.set(file.path, extractPackageJson(file.path, text));
+    } else if (file.role === 'doc') {
+      const hit = cache.get<DocFacts>('markdown', file.hash);
+      const doc = hit ? relabel(hit, file.path) : extractDoc(file.path, text);
+      if (!hit) cache.put('markdown', file.hash, doc);
+      out.docs.set(file.path, doc);
+      const artifact = extractArtifact(file.path, text, doc);
+      if (artifact) out.artifacts.set(file.path, artifact);
     }
   }
   const parsed = await extractModules(misses.map((f) => ({ path: f.path, text: texts.get(f.path)! })));
@@ -56,7 +68,7 @@ export async function extractAll(
  * Facts are cached by content, not by path: two files with the same bytes share one entry, so
  * the coverage scopes (which name the file) are rewritten to the file at hand.
  */
-function relabel(facts: ModuleFacts, path: string): ModuleFacts {
+function relabel<T extends { coverage: ModuleFacts['coverage'] }>(facts: T, path: string): T {
   if (facts.coverage.length === 0) return facts;
   return {
     ...facts,

@@ -8,7 +8,8 @@ import type { SourceFile } from '../model/facts.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Entity, Evidence, ExportedName, Relation } from '../model/types.js';
 import { nextIncrements } from './increments.js';
-import type { Flow, MapEdge, MapNode, ProofMap } from './schema.js';
+import type { DocFinding } from '../extract/markdown.js';
+import type { Finding, Flow, MapEdge, MapNode, ProofMap } from './schema.js';
 import { VERSION } from './version.js';
 import type { ZoneAssignment } from './zones.js';
 
@@ -19,6 +20,7 @@ export interface AssembleInput {
   zones: ZoneAssignment;
   flows: Flow[];
   files: SourceFile[];
+  findings: (Finding | DocFinding)[];
   /** Name that identifies the repository (root package name), for a stable map id. */
   identity: string;
   previous?: ProofMap;
@@ -58,6 +60,8 @@ export function assembleMap(input: AssembleInput): ProofMap {
   for (const n of nodes) counts[`nodes.${n.kind}`] = (counts[`nodes.${n.kind}`] ?? 0) + 1;
   for (const e of edges) counts[`edges.${e.relation}`] = (counts[`edges.${e.relation}`] ?? 0) + 1;
   for (const c of coverage) counts[`coverage.${c.status}`] = (counts[`coverage.${c.status}`] ?? 0) + 1;
+  const findings = normalizeFindings(input.findings);
+  counts.findings = findings.length;
   return {
     $schema: MAP_SCHEMA_ID,
     meta: {
@@ -75,8 +79,19 @@ export function assembleMap(input: AssembleInput): ProofMap {
     edges,
     flows: [...input.flows].sort((a, b) => compareStrings(a.name, b.name)),
     increments,
+    findings,
     coverage,
   };
+}
+
+function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
+  const findings = list.map((f): Finding =>
+    'evidence' in f
+      ? f
+      : { code: f.code, message: f.message, evidence: [{ source: 'doc', path: f.path, line: f.line, column: f.column }], target: f.target },
+  );
+  const key = (f: Finding) => `${f.evidence[0]!.path}\0${String(f.evidence[0]!.line ?? 0).padStart(8, '0')}\0${String(f.evidence[0]!.column ?? 0).padStart(8, '0')}\0${f.code}\0${f.message}`;
+  return uniqueBy(findings.sort((a, b) => compareStrings(key(a), key(b))), key);
 }
 
 function toNode(e: Entity, zones: ZoneAssignment): MapNode {

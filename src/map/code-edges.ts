@@ -4,7 +4,7 @@
  */
 
 import type { ModuleFacts } from '../model/facts.js';
-import { externalKey, nodeId } from '../model/ids.js';
+import { externalKey } from '../model/ids.js';
 import type { Resolver } from '../resolve/index.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
 
@@ -13,10 +13,10 @@ export function addCodeEdges(
   modules: Map<string, ModuleFacts>,
   texts: Map<string, string>,
   resolver: Resolver,
-  docPaths: ReadonlySet<string>,
+  nodeOfPath: ReadonlyMap<string, string>,
 ): void {
   for (const [path, facts] of modules) {
-    const from = nodeId('file', path);
+    const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
     for (const c of facts.coverage) snapshot.cover(c);
     for (const fact of facts.imports) {
@@ -33,12 +33,12 @@ export function addCodeEdges(
       };
       let to: string;
       if (resolution.kind === 'file') {
-        to = nodeId(docPaths.has(resolution.path) ? 'document' : 'file', resolution.path);
+        to = nodeOfPath.get(resolution.path)!;
       } else if (resolution.kind === 'external' || resolution.kind === 'builtin') {
         const key =
-          resolution.kind === 'external' ? externalKey(resolution.name) : `external:node:${resolution.name}`;
+          resolution.kind === 'external' ? externalKey(resolution.name) : `external:node:${resolution.name.replace(/^node:/, '')}`;
         to = snapshot.entity('package', key, {
-          name: resolution.name,
+          name: resolution.kind === 'external' ? resolution.name : resolution.name.replace(/^node:/, ''),
           evidence: [evidence],
           metadata: { external: true, ecosystem: resolution.kind === 'external' ? 'npm' : 'node' },
         });

@@ -1,5 +1,10 @@
-/** One node per discovered file: documents as `document`, everything else as `file`. */
-
+/**
+ * One node per discovered file: decision records as `artifact` (keyed by their artifact id),
+ * other Markdown as `document`, everything else as `file`. Returns the path → node id lookup that
+ * every later stage uses to point an edge at a file.
+ */
+import type { ArtifactFacts } from '../extract/artifact.js';
+import { artifactKey } from '../extract/artifact.js';
 import type { SourceFile } from '../model/facts.js';
 import type { ExportedName } from '../model/types.js';
 import { baseName } from './labels.js';
@@ -9,21 +14,25 @@ export function addFileNodes(
   snapshot: Snapshot,
   files: SourceFile[],
   exportsOf: (path: string) => ExportedName[] | undefined,
-): void {
+  artifacts: ReadonlyMap<string, ArtifactFacts>,
+): Map<string, string> {
+  const byPath = new Map<string, string>();
   for (const file of files) {
-    const kind = file.role === 'doc' ? 'document' : 'file';
+    const artifact = artifacts.get(file.path);
+    const source = file.role === 'doc' ? 'doc' : file.role === 'manifest' ? 'manifest' : 'code';
+    const evidence = [{ source, path: file.path, line: 1 } as const];
     const exports = exportsOf(file.path);
-    snapshot.entity(kind, file.path, {
-      name: baseName(file.path),
-      path: file.path,
-      evidence: [
-        {
-          source: file.role === 'doc' ? 'doc' : file.role === 'manifest' ? 'manifest' : 'code',
-          path: file.path,
-          line: 1,
-        },
-      ],
-      metadata: { hash: file.hash, role: file.role, ...(exports && exports.length > 0 ? { exports } : {}) },
-    });
+    const metadata: Record<string, unknown> = { hash: file.hash, role: file.role };
+    if (exports && exports.length > 0) metadata.exports = exports;
+    if (artifact) {
+      metadata.artifact_id = artifact.artifactId;
+      if (artifact.status) metadata.status = artifact.status;
+      if (artifact.title) metadata.title = artifact.title;
+      byPath.set(file.path, snapshot.entity('artifact', artifactKey(artifact.artifactId), { name: artifact.artifactId, path: file.path, evidence, metadata }));
+    } else {
+      const kind = file.role === 'doc' ? 'document' : 'file';
+      byPath.set(file.path, snapshot.entity(kind, file.path, { name: baseName(file.path), path: file.path, evidence, metadata }));
+    }
   }
+  return byPath;
 }

@@ -169,5 +169,5 @@ function declaredAt(
   const lines = text.split('\n');
   const actual = lines[line - 1];
   if (actual === undefined) return false;
-  return excerpt === undefined ? actual.trim().length > 0 : actual.includes(excerpt.replace(/\.\.\.$/, ''));
+  return excerpt === undefined ? actual.trim().length > 0 : actual.includes(excerpt.replace(/…$/, ''));
 }

@@ -16,7 +16,7 @@ export function addManifestEdges(
   snapshot: Snapshot,
   manifests: Map<string, PackageFacts>,
   texts: Map<string, string>,
-  files: ReadonlySet<string>,
+  nodeOfPath: ReadonlyMap<string, string>,
   resolver: Resolver,
 ): void {
   const workspaceByManifest = new Map<string, string>();
@@ -67,11 +67,11 @@ export function addManifestEdges(
       });
       for (const match of script.command.matchAll(SCRIPT_FILE)) {
         const target = joinRepoPath(manifest, match[1]!);
-        if (target && files.has(target))
+        if (target && nodeOfPath.has(target))
           snapshot.relate({
             kind: 'spawns',
             from: id,
-            to: nodeId('file', target),
+            to: nodeOfPath.get(target)!,
             evidence: [at(script.line, script.column)],
             verified_by: `grep:${match[1]}`,
           });
@@ -80,12 +80,12 @@ export function addManifestEdges(
     for (const entry of facts.entries) {
       const direct = joinRepoPath(manifest, entry.target);
       const resolved =
-        direct && files.has(direct) ? direct : resolveEntry(resolver, manifest, dir, entry.target);
+        direct && nodeOfPath.has(direct) ? direct : resolveEntry(resolver, manifest, dir, entry.target);
       if (resolved) {
         snapshot.relate({
           kind: 'references-file',
           from: pkg,
-          to: nodeId('file', resolved),
+          to: nodeOfPath.get(resolved)!,
           evidence: [at(entry.line, entry.column)],
           verified_by: `grep:${entry.target}`,
         });

@@ -101,6 +101,16 @@ export const blockerSchema = z
   .object({ gate: z.string(), message: z.string(), node: z.string().optional(), edge: z.string().optional() })
   .strict();
 
+/** Something the scan proved wrong in the repository: a broken link, a dangling typed link. */
+export const findingSchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    evidence: z.array(evidence).min(1),
+    target: z.string().optional(),
+  })
+  .strict();
+
 export const mapSchema = z
   .object({
     $schema: z.literal('proofmap.map/v1'),
@@ -123,6 +133,7 @@ export const mapSchema = z
     edges: z.array(mapEdgeSchema),
     flows: z.array(flowSchema),
     increments: z.array(incrementSchema),
+    findings: z.array(findingSchema),
     coverage: z.array(coverage),
   })
   .strict();
@@ -134,3 +145,4 @@ export type Zone = z.infer<typeof zoneSchema>;
 export type Flow = z.infer<typeof flowSchema>;
 export type Increment = z.infer<typeof incrementSchema>;
 export type Blocker = z.infer<typeof blockerSchema>;
+export type Finding = z.infer<typeof findingSchema>;

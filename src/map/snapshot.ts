@@ -78,5 +78,5 @@ export function excerptAt(text: string, line: number): string {
   }
   const end = text.indexOf('\n', start);
   const raw = text.slice(start, end < 0 ? undefined : end).trim();
-  return raw.length > 160 ? `${raw.slice(0, 157)}...` : raw;
+  return raw.length > 160 ? `${raw.slice(0, 159)}…` : raw;
 }

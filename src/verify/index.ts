@@ -8,6 +8,7 @@
  *  6. self-check before emit.
  */
 
+import type { Finding } from '../map/schema.js';
 import type { ProposedRelation } from '../map/snapshot.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import { edgeId } from '../model/ids.js';
@@ -35,6 +36,8 @@ export interface VerifyResult {
   edges: (Relation & { names?: string[] })[];
   dropped: Dropped[];
   coverage: Coverage[];
+  /** Declared typed links that are wrong: an invalid relation, an endpoint that names nothing. */
+  findings: Finding[];
 }
 
 const typed = new Set<string>(TYPED_RELATIONS);
@@ -42,9 +45,16 @@ export const isTypedRelation = (kind: string): kind is TypedRelation => typed.ha
 
 export function verify(input: VerifyInput): VerifyResult {
   const dropped: Dropped[] = [];
+  const findings: Finding[] = [];
   const candidates: VerifyResult['edges'] = [];
-  const drop = (reason: Dropped['reason'], r: ProposedRelation, message: string) =>
+  const drop = (reason: Dropped['reason'], r: ProposedRelation, message: string) => {
     dropped.push({ reason, relation: r.kind, message, evidence: r.evidence });
+    if (r.declared === 'typed-link' && r.evidence.length > 0) {
+      const at = r.evidence[0]!;
+      const code = reason === 'invalid-relation' ? 'invalid-typed-relation' : 'dangling-typed-link';
+      findings.push({ code, message: `${at.path}:${at.line ?? 1}: ${message}`, evidence: r.evidence, ...(typeof r.to === 'string' ? {} : { target: r.to.raw }) });
+    }
+  };
 
   for (const r of input.relations) {
     if (!r.kind) {
@@ -133,7 +143,7 @@ export function verify(input: VerifyInput): VerifyResult {
         detail: d.relation,
       }),
     );
-  return { edges, dropped, coverage };
+  return { edges, dropped, coverage, findings };
 }
 
 /** Rank of a record among duplicates: lower wins. */

@@ -1,0 +1,71 @@
+// The tools the benchmark runs, each as { name, group, prepare?, command, parse }. `prepare` runs
+// before every timed run and is not timed (e.g. deleting proofmap's cache for a cold scan).
+import { appendFileSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { depcruisePairs, madgePairs, peerPairs, proofmapPairs } from './edges.js';
+import { isTs, walk } from './walk.js';
+
+const node = process.execPath;
+
+export function definePeers(ctx) {
+  const { main, repo, work } = ctx;
+  const threads = availableParallelism();
+  const cli = join(main, 'bin', 'proofmap.js');
+  const bin = (name) => realpathSync(join(main, 'node_modules', '.bin', name));
+  const scan = { command: () => [node, [cli, 'scan', repo, '--json'], main], parse: (out) => proofmapPairs(out, repo) };
+  const missingCli = existsSync(cli) ? null : 'bin/proofmap.js not found (the CLI is not written yet)';
+  const target = ['packages', 'src'].find((d) => existsSync(join(repo, d))) ?? '.';
+  const tsconfig = existsSync(join(repo, 'tsconfig.json')) ? ['--ts-config', 'tsconfig.json'] : [];
+  const touched = touchTarget(repo);
+  const tsPairs = join(work, 'ts-api-pairs.txt');
+  return [
+    { name: 'proofmap cold', group: 'proofmap', skip: missingCli, ...scan, prepare: () => rmSync(join(repo, '.proofmap'), { recursive: true, force: true }) },
+    { name: 'proofmap warm', group: 'proofmap', skip: missingCli, ...scan, warmup: true },
+    { name: 'proofmap touch-1', group: 'proofmap', skip: missingCli, ...scan, warmup: true, prepare: (round) => touched.touch(round), cleanup: () => touched.restore(), note: touched.path },
+    {
+      name: 'depcruise',
+      group: 'depcruise',
+      // node_modules/.bin/depcruise is a symlink to this script; running it with our own node keeps
+      // every tool on the same Node version.
+      command: () => [node, [bin('depcruise'), target, '--no-config', '--ts-pre-compilation-deps', ...tsconfig, '--exclude', 'node_modules', '--output-type', 'json', '--progress', 'none'], repo],
+      parse: (out) => depcruisePairs(out),
+    },
+    {
+      name: 'madge',
+      group: 'madge',
+      command: () => [node, [bin('madge'), '--json', '--no-spinner', '--extensions', 'ts,tsx,js', ...tsconfig, target], repo],
+      parse: (out) => madgePairs(out, target),
+    },
+    {
+      name: 'ts-api',
+      group: 'ts-api',
+      prepare: () => rmSync(tsPairs, { force: true }),
+      command: () => [node, [join(main, 'bench', 'peers', 'ts-api.js'), repo, '--pairs', tsPairs], main],
+      parse: (out) => peerPairs(out, tsPairs),
+    },
+    floor('floor 1 thread', 1, false),
+    floor(`floor ${threads} threads`, threads, false, true),
+    floor(`floor+AST ${threads} threads`, threads, true),
+  ];
+
+  function floor(name, n, ast, reference = false) {
+    const args = [join(main, 'bench', 'peers', 'floor.js'), repo, '--threads', String(n), ...(ast ? ['--ast'] : [])];
+    return { name, group: 'floor', reference, command: () => [node, args, main], parse: (out) => ({ pairs: null, details: JSON.parse(out) }) };
+  }
+}
+
+// Rescan after an edit: append a comment to the middle TS file (by sorted path), a different one
+// each round so the content hash really changes; the original text is put back at the end.
+function touchTarget(repo) {
+  const files = existsSync(repo) ? walk(repo, isTs) : [];
+  const path = files[Math.floor(files.length / 2)];
+  if (!path) return { path: null, touch: () => {}, restore: () => {} };
+  const abs = join(repo, path);
+  const original = readFileSync(abs);
+  return {
+    path,
+    touch: (round) => appendFileSync(abs, `\n// bench touch ${round}\n`),
+    restore: () => writeFileSync(abs, original),
+  };
+}

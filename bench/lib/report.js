@@ -1,0 +1,44 @@
+// Formats results as a plain-text table. Ratios are against proofmap's cold scan (the question
+// the issue asks) and against the parallel floor (how far any tool is from the physical limit).
+
+export function ratioText(ms, baseMs) {
+  if (!ms || !baseMs) return '—';
+  const r = ms / baseMs;
+  if (Math.abs(r - 1) < 0.05) return '1.0x (same)';
+  return r > 1 ? `${r.toFixed(1)}x slower` : `${(1 / r).toFixed(1)}x faster`;
+}
+
+export function renderTable(results) {
+  const cold = results.find((r) => r.name === 'proofmap cold' && r.status === 'ok');
+  const floor = results.find((r) => r.reference && r.status === 'ok');
+  const rows = [['tool', 'median ms', 'best ms', 'vs proofmap cold', 'vs floor', 'internal edges', 'vs ts-api', 'note']];
+  for (const r of results) {
+    if (r.status !== 'ok') {
+      rows.push([r.name, '—', '—', '—', '—', '—', '—', `${r.status}: ${r.message}`]);
+      continue;
+    }
+    rows.push([
+      r.name,
+      String(r.medianMs),
+      String(r.bestMs),
+      r === cold ? 'baseline' : ratioText(r.medianMs, cold?.medianMs),
+      r === floor ? 'floor' : ratioText(r.medianMs, floor?.medianMs),
+      r.edges === undefined ? '—' : String(r.edges),
+      r.agreement ? `${r.agreement.recallPct}% found, +${r.agreement.extra}` : '—',
+      r.note ?? '',
+    ]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  const line = (row) => row.map((cell, c) => (c === 0 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  if (cold && floor) out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);
+  return out.join('\n');
+}
+
+/** How much of ts-api's pair set a tool found, and how many pairs it has that ts-api does not. */
+export function agreement(pairs, reference) {
+  if (!pairs || !reference || reference.size === 0) return undefined;
+  let shared = 0;
+  for (const p of pairs) if (reference.has(p)) shared++;
+  return { shared, recallPct: ((100 * shared) / reference.size).toFixed(1), extra: pairs.size - shared, missing: reference.size - shared };
+}

@@ -1,0 +1,52 @@
+/**
+ * extractArtifact: a document with an artifact id (front matter `id: ADR-016`, or a decision-record
+ * file name) and the links it declares, from its front matter and from its body. Pure; the body is
+ * parsed again here because DocFacts (cached per document) deliberately holds no tree.
+ */
+import type { Root } from 'mdast';
+import { bodyLinks } from './artifact-body.js';
+import { frontMatterLinks, readFrontMatterYaml } from './artifact-front-matter.js';
+import { artifactIdFromPath, parseArtifactId } from './artifact-ids.js';
+import { statusFromBody, statusLinks, statusWord } from './artifact-status.js';
+import type { ArtifactFacts } from './artifact-types.js';
+import { parseMarkdown } from './markdown-parse.js';
+import { sourceText } from './markdown-source.js';
+import type { DocFacts } from './markdown-types.js';
+
+export { artifactIdFromPath, artifactKey, isDecisionRecordPath, parseArtifactId } from './artifact-ids.js';
+export type * from './artifact-types.js';
+
+export function extractArtifact(path: string, text: string, doc: DocFacts): ArtifactFacts | undefined {
+  const data = doc.frontMatter?.data ?? {};
+  const declared = typeof data.id === 'string' ? parseArtifactId(data.id) : undefined;
+  const artifactId = declared ?? artifactIdFromPath(path);
+  if (!artifactId) return undefined;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const facts: ArtifactFacts = { artifactId, links: [], coverage: [] };
+  const title =
+    typeof data.title === 'string' && data.title.trim() ? data.title.trim() : doc.headings[0]?.text.trim();
+  if (title) facts.title = title;
+
+  const fm = doc.frontMatter && readFrontMatterYaml(body, doc.frontMatter);
+  if (fm) {
+    const fromKeys = frontMatterLinks(path, fm);
+    const fromStatus = statusLinks(path, artifactId, fm);
+    facts.links.push(...fromKeys.links, ...fromStatus.links);
+    facts.coverage.push(...fromKeys.coverage, ...fromStatus.coverage);
+  }
+  let root: Root | undefined;
+  try {
+    root = parseMarkdown(body);
+  } catch {
+    // extractDoc already recorded the parser failure as coverage for this document.
+  }
+  if (root) {
+    const inBody = bodyLinks(path, artifactId, root, sourceText(body));
+    facts.links.push(...inBody.links);
+    facts.coverage.push(...inBody.coverage);
+  }
+  const status = typeof data.status === 'string' ? statusWord(data.status) : root && statusFromBody(root);
+  if (status) facts.status = status;
+  facts.links.sort((a, b) => a.line - b.line || a.column - b.column);
+  return facts;
+}

@@ -1,0 +1,163 @@
+/**
+ * Facts only the AST holds: require(), import(), `import x = require()`, `import('x').T` types,
+ * `export {} from`, `export =` and CommonJS exports. Strings and comments are not nodes here, so
+ * import-like text inside them can never become a fact.
+ */
+import {
+  type Argument,
+  type CallExpression,
+  type Expression,
+  type Node,
+  type ObjectExpression,
+  type Program,
+  type TSImportTypeQualifier,
+  Visitor,
+} from 'oxc-parser';
+import type { FactSink } from './js-ts-sink.js';
+
+const DETAIL_MAX = 80;
+
+/**
+ * True when the AST may hold facts the module record lacks. Deserialising the AST costs about
+ * twice the parse itself, so files without any of these words skip it; a false positive only
+ * costs time, and each construct the AST pass records needs one of them in the text.
+ */
+export function needsAst(text: string, dynamicImports: number): boolean {
+  return dynamicImports > 0 || AST_HINT.test(text);
+}
+const AST_HINT = /\brequire\b|\bexports\b|\bimport\s*\(|\bexport\s*=|\bexport\s*(?:type\s*)?\{\s*\}\s*from\b/;
+
+export function recordAst(program: Program, sink: FactSink): void {
+  // Loads whose value is discarded (`require('./polyfill');`) import nothing by name, like a
+  // side-effect `import`; statements are visited before their expressions.
+  const discarded = new WeakSet<Node>();
+  const visitor = new Visitor({
+    ExpressionStatement(node) {
+      const value = node.expression.type === 'AwaitExpression' ? node.expression.argument : node.expression;
+      discarded.add(value);
+    },
+    ImportExpression(node) {
+      recordLoad(sink, 'dynamic-imports', node.source, discarded.has(node) ? [] : ['*']);
+    },
+    CallExpression(node) {
+      recordCall(sink, node, discarded.has(node));
+    },
+    TSImportEqualsDeclaration(node) {
+      const reference = node.moduleReference;
+      if (reference.type !== 'TSExternalModuleReference') return;
+      const literal = reference.expression;
+      sink.addImport('requires', literal.value, literal.start, ['*'], node.importKind === 'type');
+    },
+    TSImportType(node) {
+      const names = [node.qualifier ? qualifierHead(node.qualifier) : '*'];
+      sink.addImport('type-imports', node.source.value, node.source.start, names, true);
+    },
+    ExportNamedDeclaration(node) {
+      // oxc's module record drops `export {} from 'x'`, yet it still loads 'x'.
+      if (node.source === null || node.specifiers.length > 0) return;
+      sink.addImport('re-exports', node.source.value, node.source.start, [], node.exportKind === 'type');
+    },
+    TSExportAssignment(node) {
+      sink.addExport('export=', node.start, false);
+    },
+    AssignmentExpression(node) {
+      if (node.operator !== '=') return;
+      const target = node.left as Expression;
+      if (isModuleExports(target)) {
+        sink.addExport('default', node.start, false);
+        if (node.right.type === 'ObjectExpression') recordObjectKeys(sink, node.right);
+      } else if (target.type === 'MemberExpression' && isExportsObject(target.object)) {
+        const name = target.computed ? stringValue(target.property) : nameOf(target.property);
+        if (name !== undefined && name !== '__esModule') sink.addExport(name, node.start, false);
+      }
+    },
+  });
+  visitor.visit(program);
+}
+
+function recordCall(sink: FactSink, node: CallExpression, isDiscarded: boolean): void {
+  const { callee } = node;
+  const [first, second] = node.arguments;
+  if (first === undefined) return;
+  if (isIdentifier(callee, 'require')) {
+    recordLoad(sink, 'requires', first, isDiscarded ? [] : ['*']);
+  } else if (
+    callee.type === 'MemberExpression' &&
+    !callee.computed &&
+    isIdentifier(callee.object, 'require')
+  ) {
+    // require.resolve names a module without loading it: a dependency that imports no names.
+    if (nameOf(callee.property) === 'resolve') recordLoad(sink, 'requires', first, []);
+  } else if (isMember(callee, 'Object', 'defineProperty') && isExportsObject(first)) {
+    const name = second === undefined ? undefined : stringValue(second);
+    if (name !== undefined && name !== '__esModule') sink.addExport(name, node.start, false);
+  }
+}
+
+function recordLoad(
+  sink: FactSink,
+  relation: 'requires' | 'dynamic-imports',
+  argument: Argument,
+  names: string[],
+): void {
+  if (argument.type === 'Literal' && typeof argument.value === 'string') {
+    sink.addImport(relation, argument.value, argument.start, names, false);
+    return;
+  }
+  const cooked = argument.type === 'TemplateLiteral' && argument.expressions.length === 0;
+  const value = cooked ? argument.quasis[0]?.value.cooked : undefined;
+  if (typeof value === 'string') {
+    sink.addImport(relation, value, argument.start, names, false);
+    return;
+  }
+  const what = relation === 'requires' ? 'require' : 'dynamic import';
+  const detail = sink.text.slice(argument.start, argument.end).replace(/\s+/g, ' ').trim();
+  sink.addUnknownTarget(
+    argument.start,
+    `non-literal ${what}: target not statically known`,
+    detail.slice(0, DETAIL_MAX),
+  );
+}
+
+/** `module.exports = { a, b }` also gives named exports: Node's CommonJS loader detects them. */
+function recordObjectKeys(sink: FactSink, object: ObjectExpression): void {
+  for (const property of object.properties) {
+    if (property.type !== 'Property') continue;
+    const name = property.computed ? stringValue(property.key) : nameOf(property.key);
+    if (name !== undefined) sink.addExport(name, property.key.start, false);
+  }
+}
+
+/** `import('x').A.B` uses the export A of 'x'. */
+function qualifierHead(qualifier: TSImportTypeQualifier): string {
+  return qualifier.type === 'Identifier' ? qualifier.name : qualifierHead(qualifier.left);
+}
+
+function isModuleExports(node: Node): boolean {
+  return isMember(node, 'module', 'exports');
+}
+
+function isExportsObject(node: Node): boolean {
+  return isIdentifier(node, 'exports') || isModuleExports(node);
+}
+
+function isMember(node: Node, object: string, property: string): boolean {
+  return (
+    node.type === 'MemberExpression' &&
+    !node.computed &&
+    isIdentifier(node.object, object) &&
+    nameOf(node.property) === property
+  );
+}
+
+function isIdentifier(node: Node, name: string): boolean {
+  return node.type === 'Identifier' && node.name === name;
+}
+
+function nameOf(node: Node): string | undefined {
+  return node.type === 'Identifier' ? node.name : stringValue(node);
+}
+
+function stringValue(node: Node): string | undefined {
+  return node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
+}

@@ -1,0 +1,116 @@
+/**
+ * The JavaScript/TypeScript extractor: (path, text) → imports, exports and coverage, with oxc.
+ * Facts come from oxc's module record, triple-slash directives and, only when the text hints at
+ * something the record lacks, from one AST visit.
+ */
+import { type OxcError, type ParseResult, type ParserOptions, parse, parseSync } from 'oxc-parser';
+import type { ModuleFacts } from '../model/facts.js';
+import { needsAst, recordAst } from './js-ts-ast.js';
+import { recordDirectives } from './js-ts-directives.js';
+import { recordModuleRecord } from './js-ts-module.js';
+import { FactSink } from './js-ts-sink.js';
+
+const CODE_PATH = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+/** `.d.ts`, `.d.mts`, `.d.cts`, and TypeScript's `.d.<ext>.ts` for arbitrary extensions. */
+const DECLARATION_PATH = /\.d\.(?:[cm]?ts|[^./]+\.ts)$/;
+
+/**
+ * Parses in flight at once in extractModules. oxc parses on libuv's pool (4 threads by default);
+ * a few more than that keeps the pool busy while this thread turns results into facts, and the
+ * bound keeps memory flat on large repositories.
+ */
+const PARSE_LANES = 8;
+
+export function isCodePath(path: string): boolean {
+  return CODE_PATH.test(path);
+}
+
+export function extractModule(path: string, text: string): ModuleFacts {
+  const attempts = parseAttempts(path);
+  return factsFromParse(path, text, attempts, parseGuarded(path, text, attempts[0]!));
+}
+
+/** Same facts as extractModule for each file, in input order; parses run on oxc's thread pool. */
+export async function extractModules(files: { path: string; text: string }[]): Promise<ModuleFacts[]> {
+  const results = new Array<ModuleFacts>(files.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < files.length) {
+      const index = next++;
+      const { path, text } = files[index]!;
+      const attempts = parseAttempts(path);
+      const first = await parse(path, text, attempts[0]).catch((error: unknown) => error as Error);
+      results[index] = factsFromParse(path, text, attempts, first);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARSE_LANES, files.length) }, lane));
+  return results;
+}
+
+/**
+ * Options to try in order. A `.js` file may hold JSX (common in React projects) or a top-level
+ * `return` (CommonJS); retrying only when the first parse fails keeps the cost on broken files.
+ */
+function parseAttempts(path: string): ParserOptions[] {
+  const base = { preserveParens: false } as const;
+  if (DECLARATION_PATH.test(path)) return [{ ...base, lang: 'dts', sourceType: 'module' }];
+  if (/\.tsx$/.test(path)) return [{ ...base, lang: 'tsx', sourceType: 'module' }];
+  if (/\.cts$/.test(path)) return [{ ...base, lang: 'ts', sourceType: 'commonjs' }];
+  if (/\.[m]?ts$/.test(path)) return [{ ...base, lang: 'ts', sourceType: 'module' }];
+  if (/\.cjs$/.test(path)) return [{ ...base, lang: 'js', sourceType: 'commonjs' }];
+  if (/\.mjs$/.test(path)) return [{ ...base, lang: 'js', sourceType: 'module' }];
+  const retries: ParserOptions[] = [
+    { ...base, lang: 'jsx', sourceType: 'unambiguous' },
+    { ...base, lang: 'jsx', sourceType: 'commonjs' },
+  ];
+  return /\.jsx$/.test(path) ? retries : [{ ...base, lang: 'js', sourceType: 'unambiguous' }, ...retries];
+}
+
+/** A parser exception must not end the scan: it becomes a failed coverage entry instead. */
+function parseGuarded(path: string, text: string, options: ParserOptions | undefined): ParseResult | Error {
+  try {
+    return parseSync(path, text, options);
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+function factsFromParse(
+  path: string,
+  text: string,
+  attempts: ParserOptions[],
+  first: ParseResult | Error,
+): ModuleFacts {
+  const sink = new FactSink(path, text);
+  if (first instanceof Error) {
+    sink.addFileCoverage('failed', `parser threw: ${first.message}`);
+    return sink.result();
+  }
+  let result = first;
+  for (const options of attempts.slice(1)) {
+    if (result.errors.length === 0) break;
+    const retry = parseGuarded(path, text, options);
+    if (!(retry instanceof Error) && retry.errors.length === 0) result = retry;
+  }
+  // With errors oxc keeps the module record up to the first error but returns an empty program.
+  recordModuleRecord(result.module, sink);
+  recordDirectives(result.comments, sink);
+  if (result.errors.length > 0 || needsAst(text, result.module.dynamicImports.length)) {
+    recordAst(result.program, sink);
+  }
+  if (result.errors.length > 0) recordParseErrors(sink, result.errors, result.program.body.length > 0);
+  return sink.result();
+}
+
+function recordParseErrors(sink: FactSink, errors: OxcError[], hasBody: boolean): void {
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : '';
+  const start = first?.labels[0]?.start;
+  const at = start === undefined ? undefined : sink.position(start);
+  const recovered = hasBody || sink.factCount > 0;
+  sink.addFileCoverage(
+    recovered ? 'partial' : 'failed',
+    `parse error: ${first?.message ?? 'unknown'}${more}`,
+    at === undefined ? undefined : `${at.line}:${at.column}`,
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Candidate mentions: inline code and prose tokens that look like repo paths, and inline code that
+ * looks like an identifier. Candidates only; linkDoc keeps those that name a discovered file or an
+ * exported symbol. Text inside relative links is skipped: the link already says it, better.
+ */
+import type { Nodes, Root } from 'mdast';
+import { isExternalUrl } from './markdown-links.js';
+import { visit } from './markdown-parse.js';
+import type { SourceText } from './markdown-source.js';
+import type { DocMentionFact, DocSymbolFact } from './markdown-types.js';
+
+/** Extensions that make a slash-less token (`README.md`, `tsconfig.json`) look like a file. */
+const KNOWN_EXTENSIONS = new Set(
+  (
+    'ts tsx mts cts js jsx mjs cjs json jsonc md mdx markdown yml yaml toml ini cfg conf env lock txt ' +
+    'html css scss sass less vue svelte astro py rb go rs java kt kts scala swift c h cc cpp hpp cs ' +
+    'php sh bash zsh ps1 sql graphql gql proto xml csv tsv wasm'
+  ).split(' '),
+);
+
+/** Identifier, optionally called: `createServer`, `foo()`, `parse(text, options)`. */
+const IDENTIFIER = /^([A-Za-z_$][\w$]*)(\(.*\))?$/;
+/** Characters that never occur in a path a doc means literally (globs, markup, shell). */
+const NOT_A_PATH = /[\s*?[\]{}<>|"'`$\\]|:\/\//;
+const OPENERS = '(["\'‘“<';
+const CLOSERS = '.,;:!?)]}"\'’”>';
+
+export interface MentionFacts {
+  mentions: DocMentionFact[];
+  symbols: DocSymbolFact[];
+}
+
+export function collectMentions(root: Root, source: SourceText): MentionFacts {
+  const out: MentionFacts = { mentions: [], symbols: [] };
+  const internalDefinitions = new Set<string>();
+  visit(root, (node) => {
+    if (node.type === 'definition' && !isExternalUrl(node.url)) internalDefinitions.add(node.identifier);
+    return true;
+  });
+  visit(root, (node) => {
+    if (node.type === 'link') return isExternalUrl(node.url);
+    if (node.type === 'linkReference') return !internalDefinitions.has(node.identifier);
+    if (node.type === 'inlineCode') inlineCode(node, source, out);
+    else if (node.type === 'text') prose(node, source, out);
+    return true;
+  });
+  return out;
+}
+
+function inlineCode(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
+  const value = node.value.trim();
+  const at = locate(node, value, source.text, 0);
+  if (value.length === 0 || at === undefined) return;
+  const identifier = IDENTIFIER.exec(value);
+  if (identifier) {
+    out.symbols.push({ name: identifier[1]!, literal: value, ...source.placeAt(at) });
+    return;
+  }
+  const path = pathLike(value);
+  if (path) out.mentions.push({ path, via: 'inline-code', ...source.placeAt(at) });
+}
+
+function prose(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
+  let cursor = 0;
+  for (const word of node.value.split(/\s+/)) {
+    let token = word;
+    while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
+    while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
+    const path = pathLike(token);
+    if (!path) continue;
+    const at = locate(node, path, source.text, cursor);
+    if (at === undefined) continue;
+    cursor = at - node.position!.start.offset! + path.length;
+    out.mentions.push({ path, via: 'prose', ...source.placeAt(at) });
+  }
+}
+
+/**
+ * The path a token names, without a `:12` / `:12:5` location suffix, or undefined: it needs a
+ * slash or a known extension, and none of the characters of globs, markup or shell.
+ */
+export function pathLike(token: string): string | undefined {
+  const path = token.replace(/(:\d+){1,2}$/, '');
+  if (path.length < 3 || path.length > 300 || NOT_A_PATH.test(path)) return undefined;
+  if (path.startsWith('@') || path.startsWith('-') || path.startsWith('~') || path.endsWith('/'))
+    return undefined;
+  if (path.includes('/')) return path;
+  const dot = path.lastIndexOf('.');
+  return dot >= 0 && KNOWN_EXTENSIONS.has(path.slice(dot + 1).toLowerCase()) ? path : undefined;
+}
+
+/** Offset of `literal` inside the node's own source at or after `cursor`, if written verbatim. */
+function locate(node: Nodes, literal: string, text: string, cursor: number): number | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined || literal.length === 0) return undefined;
+  const at = text.indexOf(literal, start + cursor);
+  return at < 0 || at + literal.length > end ? undefined : at;
+}

@@ -1,0 +1,46 @@
+/**
+ * A database handle with a prepared-statement cache. Statements are prepared on first use, not at
+ * open, because a one-shot query (open, read, close) must stay within a few milliseconds.
+ */
+import type Database from 'better-sqlite3';
+
+export interface Connection {
+  readonly db: Database.Database;
+  /** The prepared statement for this SQL text, prepared once per connection. */
+  stmt(sql: string): Database.Statement;
+}
+
+export function connection(db: Database.Database): Connection {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    db,
+    stmt(sql) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/** The snapshot epoch: 0 before the first snapshot, +1 per writeSnapshot. */
+export function readEpoch(conn: Connection): number {
+  const row = conn.stmt(`SELECT value FROM meta WHERE key = 'epoch'`).get() as { value: number } | undefined;
+  return row ? Number(row.value) : 0;
+}
+
+/**
+ * Runs a query whose single value is JSON built in SQL (`json_group_array(json_array(…))`) and
+ * parses it. For whole-table reads this is several times faster than materialising one JS row per
+ * SQLite row, and JSON quoting keeps it exact for any text.
+ */
+export function queryJson<T>(conn: Connection, sql: string, ...params: unknown[]): T {
+  return JSON.parse(
+    conn
+      .stmt(sql)
+      .pluck()
+      .get(...params) as string,
+  ) as T;
+}

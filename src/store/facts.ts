@@ -1,0 +1,52 @@
+/**
+ * The per-file fact cache: extractor output keyed by (extractor, content hash, EXTRACTOR_VERSION).
+ * Bumping EXTRACTOR_VERSION makes every old row a miss, so a changed extractor never serves facts
+ * it would no longer produce; pruneFacts later drops those rows.
+ */
+import { EXTRACTOR_VERSION } from '../model/constants.js';
+import { type Connection, queryJson } from './connection.js';
+
+export function getFacts<T>(conn: Connection, extractor: string, hash: string): T | undefined {
+  const row = conn
+    .stmt(`SELECT data FROM facts WHERE extractor = ? AND hash = ? AND version = ?`)
+    .get(extractor, hash, EXTRACTOR_VERSION) as { data: string } | undefined;
+  return row ? (JSON.parse(row.data) as T) : undefined;
+}
+
+/**
+ * Every cached entry of one extractor at the current version, hash → facts: one query and one
+ * JSON.parse for a whole rescan instead of one lookup per file.
+ */
+export function allFacts<T>(conn: Connection, extractor: string): Map<string, T> {
+  const flat = queryJson<(string | T)[]>(
+    conn,
+    `SELECT '[' || coalesce(group_concat(json_quote(hash) || ',' || data, ','), '') || ']'
+     FROM facts WHERE extractor = ? AND version = ?`,
+    extractor,
+    EXTRACTOR_VERSION,
+  );
+  const facts = new Map<string, T>();
+  for (let i = 0; i < flat.length; i += 2) facts.set(flat[i] as string, flat[i + 1] as T);
+  return facts;
+}
+
+export function putFacts(conn: Connection, extractor: string, hash: string, facts: unknown): void {
+  conn
+    .stmt(`INSERT OR REPLACE INTO facts (extractor, hash, version, data) VALUES (?, ?, ?, ?)`)
+    .run(extractor, hash, EXTRACTOR_VERSION, JSON.stringify(facts));
+}
+
+/**
+ * Keeps the cache bounded without bookkeeping on every read: once it holds far more rows than
+ * the snapshot has files (old versions, contents no file has any more), rows of other extractor
+ * versions and of hashes absent from the snapshot are dropped. Runs inside writeSnapshot.
+ */
+export function pruneFacts(conn: Connection): void {
+  const { facts, files } = conn
+    .stmt(`SELECT (SELECT count(*) FROM facts) AS facts, (SELECT count(*) FROM files) AS files`)
+    .get() as { facts: number; files: number };
+  if (facts <= 3 * files + 1000) return;
+  conn
+    .stmt(`DELETE FROM facts WHERE version != ? OR hash NOT IN (SELECT hash FROM files)`)
+    .run(EXTRACTOR_VERSION);
+}

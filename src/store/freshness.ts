@@ -1,0 +1,71 @@
+/**
+ * Freshness: whether the files behind an answer still hold the bytes that were indexed. The
+ * content hash decides, never mtime: an editor, a checkout or a formatter can keep mtime and size
+ * while changing bytes. A size that differs settles it without hashing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../model/errors.js';
+import { contentHash } from '../model/ids.js';
+import { normalizeRepoPath } from '../model/paths.js';
+import { type Connection, queryJson, readEpoch } from './connection.js';
+
+export interface Freshness {
+  /** Epoch of the snapshot the answer came from. */
+  epoch: number;
+  /** On disk but changed since indexed, or never indexed. */
+  stale: string[];
+  /** Not on disk (deleted, or never existed). */
+  missing: string[];
+  /** True when nothing is stale or missing. */
+  fresh: boolean;
+}
+
+// Past this many paths one query for the whole files table beats a lookup per path.
+const BULK_AFTER = 64;
+
+export function freshness(conn: Connection, root: string, paths: readonly string[]): Freshness {
+  const wanted = [...new Set(paths.map((p) => repoPath(p)))].sort();
+  const indexed = lookup(conn, wanted);
+  const stale: string[] = [];
+  const missing: string[] = [];
+  for (const rel of wanted) {
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(path.join(root, rel));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? missing : stale).push(rel);
+      continue;
+    }
+    const known = indexed(rel);
+    if (!known || known.size !== bytes.length || known.hash !== contentHash(bytes)) stale.push(rel);
+  }
+  return { epoch: readEpoch(conn), stale, missing, fresh: stale.length === 0 && missing.length === 0 };
+}
+
+type Known = { hash: string; size: number };
+
+function lookup(conn: Connection, wanted: readonly string[]): (rel: string) => Known | undefined {
+  if (wanted.length <= BULK_AFTER) {
+    const get = conn.stmt(`SELECT hash, size FROM files WHERE path = ?`);
+    return (rel) => get.get(rel) as Known | undefined;
+  }
+  const all = new Map<string, Known>();
+  const rows = queryJson<[string, string, number][]>(
+    conn,
+    `SELECT json_group_array(json_array(path, hash, size)) FROM files`,
+  );
+  for (const [p, hash, size] of rows) all.set(p, { hash, size });
+  return (rel) => all.get(rel);
+}
+
+function repoPath(p: string): string {
+  const rel = normalizeRepoPath(p);
+  if (rel === undefined) {
+    throw new InputError(`not a repository-relative path: ${JSON.stringify(p)}`, {
+      hint: 'pass paths relative to the repository root, with / separators',
+    });
+  }
+  return rel;
+}

@@ -1,0 +1,75 @@
+/**
+ * The SQLite index `.proofmap/index.db`: derived data that build stages write once per scan and
+ * query stages read. A damaged index is rebuilt, never a crash (see open.ts).
+ */
+import type { ProofMap } from '../map/schema.js';
+import type { FileRole, SourceFile } from '../model/facts.js';
+import type { Freshness } from './freshness.js';
+import type { ConsultMarker } from './markers.js';
+import type { SearchOptions, SearchPage } from './search.js';
+import type { Heading } from './search-rows.js';
+import { SqliteIndex } from './store.js';
+
+export { foldText } from './fold.js';
+export type { Freshness } from './freshness.js';
+export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js';
+export type { ConsultMarker } from './markers.js';
+export { SCHEMA_VERSION } from './schema.js';
+export type { SearchHit, SearchKind, SearchOptions, SearchPage } from './search.js';
+export type { Heading } from './search-rows.js';
+
+/** What the index knows about a file at the last snapshot. */
+export interface FileRecord {
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  role: FileRole;
+}
+
+export interface IndexStore {
+  /** `<root>/.proofmap/index.db`. */
+  readonly path: string;
+  /** One line, set when the file on disk was unusable and replaced: "index.db was corrupt (…); rebuilt". */
+  readonly recovered?: string;
+  /** Snapshot counter: 0 before the first snapshot, +1 per writeSnapshot. */
+  epoch(): number;
+  /** Cached facts of one extractor for these bytes, at the current EXTRACTOR_VERSION. */
+  getFacts<T>(extractor: string, hash: string): T | undefined;
+  /** Every cached entry of one extractor (hash → facts): for a rescan, faster than getFacts per file. */
+  allFacts<T>(extractor: string): Map<string, T>;
+  putFacts(extractor: string, hash: string, facts: unknown): void;
+  /** Runs fn in one write transaction (batch putFacts in it: one commit instead of thousands). */
+  transaction<T>(fn: () => T): T;
+  /** Files of the last snapshot, by path. */
+  files(): Map<string, FileRecord>;
+  /** Replaces the snapshot atomically and returns its epoch. */
+  writeSnapshot(map: ProofMap, files: readonly SourceFile[], headings?: readonly Heading[]): number;
+  /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
+  readMap(): ProofMap | undefined;
+  search(text: string, opts?: SearchOptions): SearchPage;
+  /** Re-hashes the files on disk and compares them with the index (DESIGN §6). */
+  freshness(paths: readonly string[]): Freshness;
+  /** Caches signals computed from snapshot `epoch` (default: the current one). */
+  putSignals(kind: string, data: unknown, epoch?: number): void;
+  /** Cached signals, or undefined when absent or computed from an older snapshot. */
+  getSignals<T>(kind: string): T | undefined;
+  putMarker(marker: ConsultMarker): void;
+  getMarker(path: string): ConsultMarker | undefined;
+  /** Deletes the markers of these paths, or all of them. */
+  deleteMarkers(paths?: readonly string[]): void;
+  close(): void;
+}
+
+export interface OpenIndexOptions {
+  /**
+   * Refuse writes, and do not create a missing index (an empty in-memory one stands in, so a
+   * query in a repository never scanned leaves no files behind).
+   */
+  readonly?: boolean;
+  /** How long to wait for SQLite's own lock held by another connection (default 10 s). */
+  lockTimeoutMs?: number;
+}
+
+export function openIndex(root: string, opts: OpenIndexOptions = {}): IndexStore {
+  return new SqliteIndex(root, opts);
+}

@@ -1,0 +1,157 @@
+/**
+ * Opening the index, and rebuilding it when it cannot be used. index.db is derived data: a
+ * corrupt file, a foreign file, a newer schema or a failed open is reported in one line and
+ * replaced by a fresh index — never a crash, never a request to delete files by hand.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { BusyError } from '../model/errors.js';
+import { APPLICATION_ID, migrate, SCHEMA_VERSION, schemaVersion } from './schema.js';
+
+export interface OpenedDatabase {
+  db: Database.Database;
+  /** One-line reason, when the file on disk was replaced or could not be used. */
+  recovered?: string;
+}
+
+export interface OpenDatabaseOptions {
+  readonly?: boolean;
+  busyTimeoutMs: number;
+}
+
+export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
+  // A read-only open of a repository never scanned must not create .proofmap/ as a side effect.
+  if (opts.readonly && !fs.existsSync(file)) return { db: memoryDatabase(true) };
+  let problem: string | undefined;
+  let db: Database.Database | undefined;
+  let identity: fs.Stats | undefined;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    identity = statOrUndefined(file);
+    db = connect(file, opts);
+    const state = inspect(db);
+    if (typeof state === 'number') return { db: finish(db, state, opts) };
+    problem = state;
+  } catch (error) {
+    if (isBusy(error)) throw busy(file, error);
+    problem = describe(error);
+  }
+  db?.close();
+  return rebuildDatabase(file, problem, opts, identity);
+}
+
+/**
+ * Moves the unusable file aside and starts a fresh index; `problem` completes the sentence
+ * "index.db …". When even that fails (read-only disk), an empty in-memory index keeps the
+ * caller working and the reason says so.
+ */
+export function rebuildDatabase(
+  file: string,
+  problem: string,
+  opts: OpenDatabaseOptions,
+  identity = statOrUndefined(file),
+): OpenedDatabase {
+  try {
+    moveAside(file, identity);
+    return {
+      db: finish(connect(file, opts), 0, opts),
+      recovered: `${path.basename(file)} ${problem}; rebuilt`,
+    };
+  } catch (error) {
+    const why = `${path.basename(file)} ${problem} and could not be rebuilt (${describe(error)}); using an empty in-memory index`;
+    return { db: memoryDatabase(opts.readonly === true), recovered: why };
+  }
+}
+
+function connect(file: string, opts: OpenDatabaseOptions): Database.Database {
+  const db = new Database(file, { timeout: opts.busyTimeoutMs });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    // A cold snapshot touches index pages all over the file; with SQLite's 2 MB default cache they
+    // spill mid-transaction. The cache is allocated only as pages are read, so a small read
+    // does not pay for it.
+    db.pragma('cache_size = -65536');
+    // A cold snapshot leaves a WAL as large as the database; trim it after checkpoints.
+    db.pragma('journal_size_limit = 16777216');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The schema version of a usable database, or why it cannot be used. */
+function inspect(db: Database.Database): number | string {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  if (appId === 0) {
+    const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number };
+    if (tables.n > 0) return 'is not a proofmap index (a foreign SQLite database)';
+  } else if (appId !== APPLICATION_ID) {
+    return `is not a proofmap index (application id ${appId})`;
+  }
+  const version = schemaVersion(db);
+  if (version > SCHEMA_VERSION) {
+    return `is from a newer proofmap (schema ${version}, this version reads up to ${SCHEMA_VERSION})`;
+  }
+  return version;
+}
+
+// Migrating takes the write lock, so it only happens when the schema is behind: a reader opening
+// a current index never waits for a running scan.
+function finish(db: Database.Database, version: number, opts: OpenDatabaseOptions): Database.Database {
+  if (version < SCHEMA_VERSION) migrate(db);
+  if (opts.readonly) db.pragma('query_only = ON');
+  return db;
+}
+
+function memoryDatabase(readonly: boolean): Database.Database {
+  return finish(new Database(':memory:'), 0, { readonly, busyTimeoutMs: 0 });
+}
+
+/**
+ * Keeps the bad file as `<name>.bad` (one slot, for a post-mortem) and drops its WAL files. The
+ * inode check is there because another process may have rebuilt the index in the meantime:
+ * its fresh file must not be moved aside.
+ */
+function moveAside(file: string, seen: fs.Stats | undefined): void {
+  const now = statOrUndefined(file);
+  if (!now || (seen && now.ino !== seen.ino)) return;
+  fs.renameSync(file, `${file}.bad`);
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+}
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for errors that mean the bytes on disk are damaged: rebuild rather than fail. */
+export function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+  return error instanceof SyntaxError; // a JSON column that no longer parses
+}
+
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+export function busy(file: string, error: unknown): BusyError {
+  return new BusyError(`${path.basename(file)} is locked by another running proofmap`, {
+    cause: error,
+    hint: 'wait for the other scan to finish, or raise lockTimeoutMs',
+  });
+}
+
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return `could not be opened (${String(error)})`;
+  const code = (error as { code?: unknown }).code;
+  if (isDamage(error)) return `was corrupt (${error.message})`;
+  return `could not be opened (${typeof code === 'string' ? `${code}: ` : ''}${error.message})`;
+}

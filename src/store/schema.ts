@@ -1,0 +1,79 @@
+/**
+ * The index schema as an ordered list of migration steps. Step n brings a database from
+ * schema_version n to n + 1; a step, once released, is never edited — add a new one instead.
+ */
+import type Database from 'better-sqlite3';
+
+/** `PRAGMA application_id` of a proofmap index ("prmp"): tells our file from any other SQLite db. */
+export const APPLICATION_ID = 0x70726d70;
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+  INSERT INTO meta (key, value) VALUES ('epoch', 0);
+
+  CREATE TABLE files (path TEXT PRIMARY KEY, hash TEXT NOT NULL, size INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL, role TEXT NOT NULL) WITHOUT ROWID;
+
+  -- The map without its three big arrays (nulls hold their places, keeping the key order), and
+  -- the order of nodes and edges as comma-separated ids. Rows below carry no position, so adding
+  -- a file rewrites one order string instead of the position of every row after it.
+  CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL,
+    node_order TEXT NOT NULL, edge_order TEXT NOT NULL);
+  -- digest is sha1 of json: the next snapshot compares digests instead of reading all the JSON.
+  -- Evidence stays inside the edge JSON: a separate table doubled the cost of a cold snapshot
+  -- and edges_from already finds the edges whose evidence lies in a file.
+  CREATE TABLE nodes (id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, path TEXT, json TEXT NOT NULL,
+    digest TEXT NOT NULL);
+  CREATE INDEX nodes_path ON nodes (path);
+  CREATE TABLE edges (id TEXT NOT NULL UNIQUE, from_id TEXT NOT NULL, to_id TEXT NOT NULL,
+    relation TEXT NOT NULL, json TEXT NOT NULL, digest TEXT NOT NULL);
+  CREATE INDEX edges_from ON edges (from_id);
+  CREATE INDEX edges_to ON edges (to_id);
+  CREATE TABLE coverage (seq INTEGER PRIMARY KEY, analyzer TEXT NOT NULL, scope TEXT NOT NULL,
+    status TEXT NOT NULL, reason TEXT NOT NULL, json TEXT NOT NULL);
+  CREATE INDEX coverage_scope ON coverage (scope);
+
+  -- Search: one row per path, exported symbol and heading; key says when a path's rows must be
+  -- rebuilt. The FTS table is contentless: the text lives in search_items, joined by rowid.
+  CREATE TABLE search_sources (path TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE search_items (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL,
+    name TEXT NOT NULL, line INTEGER, detail TEXT, fold_name TEXT NOT NULL, fold_text TEXT NOT NULL);
+  CREATE INDEX search_items_path ON search_items (path);
+  CREATE VIRTUAL TABLE search_fts USING fts5 (text, content = '', contentless_delete = 1,
+    tokenize = 'trigram');
+
+  CREATE TABLE facts (extractor TEXT NOT NULL, hash TEXT NOT NULL, version INTEGER NOT NULL,
+    data TEXT NOT NULL, PRIMARY KEY (extractor, hash, version)) WITHOUT ROWID;
+  CREATE TABLE signals (kind TEXT PRIMARY KEY, epoch INTEGER NOT NULL, data TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE markers (path TEXT PRIMARY KEY, hash TEXT NOT NULL, epoch INTEGER NOT NULL,
+    query TEXT NOT NULL, time INTEGER NOT NULL, signature TEXT NOT NULL) WITHOUT ROWID;
+  `,
+];
+
+/** The schema version this build reads and writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** schema_version of a proofmap index, 0 for a database with no meta table yet. */
+export function schemaVersion(db: Database.Database): number {
+  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+  if (!hasMeta) return 0;
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as
+    | { value: number }
+    | undefined;
+  return row ? Number(row.value) : 0;
+}
+
+/**
+ * Applies the steps the database lacks, in one immediate transaction, re-reading the version
+ * inside it so two processes creating the same fresh index cannot both apply step 0.
+ */
+export function migrate(db: Database.Database, steps: readonly string[] = MIGRATIONS): void {
+  db.transaction(() => {
+    const from = schemaVersion(db);
+    if (from >= steps.length) return;
+    for (const step of steps.slice(from)) db.exec(step);
+    db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`).run(steps.length);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+  }).immediate();
+}

@@ -1,0 +1,120 @@
+/**
+ * The IndexStore behind openIndex. Every method runs through `guard`: when SQLite reports that
+ * the file is damaged mid-operation (corruption the cheap checks at open cannot see), the index
+ * is rebuilt and the operation repeated once on the fresh, empty one.
+ */
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { ProofMap } from '../map/schema.js';
+import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
+import type { FileRole, SourceFile } from '../model/facts.js';
+import { type Connection, connection, queryJson, readEpoch } from './connection.js';
+import { allFacts, getFacts, putFacts } from './facts.js';
+import { type Freshness, freshness } from './freshness.js';
+import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
+import { type ConsultMarker, deleteMarkers, getMarker, putMarker } from './markers.js';
+import {
+  busy,
+  describe,
+  isBusy,
+  isDamage,
+  type OpenDatabaseOptions,
+  openDatabase,
+  rebuildDatabase,
+} from './open.js';
+import { readMap } from './read-map.js';
+import { type SearchOptions, type SearchPage, search } from './search.js';
+import type { Heading } from './search-rows.js';
+import { getSignals, putSignals } from './signals.js';
+import { writeSnapshot } from './snapshot.js';
+
+export class SqliteIndex implements IndexStore {
+  readonly path: string;
+  #recovered: string | undefined;
+  #conn: Connection;
+  #depth = 0;
+  readonly #root: string;
+  readonly #options: OpenDatabaseOptions;
+
+  constructor(root: string, opts: OpenIndexOptions) {
+    this.#root = root;
+    this.path = path.join(root, OUTPUT_DIR, INDEX_FILE);
+    this.#options = { readonly: opts.readonly === true, busyTimeoutMs: opts.lockTimeoutMs ?? 10_000 };
+    const opened = openDatabase(this.path, this.#options);
+    this.#conn = connection(opened.db);
+    this.#recovered = opened.recovered;
+  }
+
+  get recovered(): string | undefined {
+    return this.#recovered;
+  }
+
+  epoch = () => this.#guard(() => readEpoch(this.#conn));
+  getFacts = <T>(extractor: string, hash: string) =>
+    this.#guard(() => getFacts<T>(this.#conn, extractor, hash));
+  allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
+  putFacts = (extractor: string, hash: string, facts: unknown) =>
+    this.#guard(() => putFacts(this.#conn, extractor, hash, facts));
+
+  transaction<T>(fn: () => T): T {
+    return this.#guard(() => {
+      const tx = this.#conn.db.transaction(fn);
+      return this.#options.readonly ? tx() : tx.immediate();
+    });
+  }
+
+  files(): Map<string, FileRecord> {
+    return this.#guard(() => {
+      const files = new Map<string, FileRecord>();
+      const rows = queryJson<[string, string, number, number, FileRole][]>(
+        this.#conn,
+        `SELECT json_group_array(json_array(path, hash, size, mtime_ms, role)) FROM files`,
+      );
+      for (const [p, hash, size, mtimeMs, role] of rows) files.set(p, { hash, size, mtimeMs, role });
+      return files;
+    });
+  }
+
+  writeSnapshot = (map: ProofMap, files: readonly SourceFile[], headings: readonly Heading[] = []) =>
+    this.#guard(() => writeSnapshot(this.#conn, map, files, headings));
+  readMap = () => this.#guard(() => readMap(this.#conn));
+  search = (text: string, opts?: SearchOptions): SearchPage =>
+    this.#guard(() => search(this.#conn, text, opts));
+  freshness = (paths: readonly string[]): Freshness =>
+    this.#guard(() => freshness(this.#conn, this.#root, paths));
+  putSignals = (kind: string, data: unknown, epoch?: number) =>
+    this.#guard(() => putSignals(this.#conn, kind, data, epoch ?? readEpoch(this.#conn)));
+  getSignals = <T>(kind: string) => this.#guard(() => getSignals<T>(this.#conn, kind));
+  putMarker = (marker: ConsultMarker) => this.#guard(() => putMarker(this.#conn, marker));
+  getMarker = (p: string) => this.#guard(() => getMarker(this.#conn, p));
+  deleteMarkers = (paths?: readonly string[]) => this.#guard(() => deleteMarkers(this.#conn, paths));
+
+  close(): void {
+    if (this.#conn.db.open) this.#conn.db.close();
+  }
+
+  /** Only the outermost call rebuilds: a nested one (putFacts inside transaction) rethrows to it. */
+  #guard<T>(fn: () => T): T {
+    if (this.#depth > 0) return fn();
+    this.#depth++;
+    try {
+      return fn();
+    } catch (error) {
+      if (isBusy(error)) throw busy(this.path, error);
+      if (!isDamage(error)) throw error;
+      this.#rebuild(error);
+      return fn();
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #rebuild(error: unknown): void {
+    const db: Database.Database = this.#conn.db;
+    if (db.inTransaction) db.exec('ROLLBACK');
+    db.close();
+    const opened = rebuildDatabase(this.path, describe(error), this.#options);
+    this.#conn = connection(opened.db);
+    this.#recovered = opened.recovered;
+  }
+}
