@@ -2,8 +2,9 @@
  * The scan, as a list of stages: discover → extract → resolve → snapshot → verify → index → emit →
  * guard. Each stage is a call; this file holds no analysis of its own.
  */
-import { discover } from './discover/index.js';
-import { extractAll, type FactCache, noCache } from './extract/index.js';
+import { discover, realRoot } from './discover/index.js';
+import { type ExtractedFacts, extractAll, type FactCache, noCache } from './extract/index.js';
+import { acquireScanLock, type Heading, type IndexStore, openIndex } from './store/index.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { readMapFile, serializeMap, writeMap } from './map/emit.js';
@@ -24,10 +25,13 @@ import { verify } from './verify/index.js';
 export interface ScanOptions {
   /** Repository root (any path; it is realpath'd). */
   root: string;
-  /** Write `.proofmap/map.json` (default true). */
+  /** Write `.proofmap/map.json` and the index (default true). */
   write?: boolean;
   maxFileBytes?: number;
-  cache?: FactCache;
+  /** Use the SQLite index for cached facts and write the snapshot to it (default: when writing). */
+  index?: boolean;
+  /** How long to wait for another scan of the same repository (default 10 s). */
+  lockTimeoutMs?: number;
   /** Reports stage progress (the CLI shows it on a TTY; the MCP server silences it). */
   onProgress?: (stage: string) => void;
   /** Test hook: reorders the discovered listing. */
@@ -44,6 +48,26 @@ export interface ScanResult {
   parsed: number;
   reused: number;
   guard: GuardResult;
+  /** Set when the index was unusable and rebuilt (one line). */
+  recovered?: string;
+}
+
+/** Reads facts from the index; buffers new ones and writes them in one transaction. */
+function bufferedCache(store: IndexStore): FactCache & { flush(): void } {
+  const pending: [string, string, unknown][] = [];
+  return {
+    get: (extractor, hash) => store.getFacts(extractor, hash),
+    put: (extractor, hash, facts) => void pending.push([extractor, hash, facts]),
+    flush: () => store.transaction(() => {
+      for (const [extractor, hash, facts] of pending) store.putFacts(extractor, hash, facts);
+    }),
+  };
+}
+
+function headings(facts: ExtractedFacts): Heading[] {
+  const out: Heading[] = [];
+  for (const [path, doc] of facts.docs) for (const h of doc.headings) out.push({ path, text: h.text, slug: h.slug, line: h.line });
+  return out;
 }
 
 export async function scan(options: ScanOptions): Promise<ScanResult> {
@@ -56,11 +80,33 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
     options.onProgress?.(name);
   };
 
-  const found = discover(options.root, { maxFileBytes: options.maxFileBytes, order: options.order });
-  const root = found.root;
+  const root = realRoot(options.root);
+  const writing = options.write !== false;
+  const useIndex = options.index ?? writing;
+  // One writer at a time: a second scan of the same repository waits, then fails clearly.
+  const release = writing ? await acquireScanLock(root, options.lockTimeoutMs) : undefined;
+  const store = useIndex ? openIndex(root) : undefined;
+  try {
+    return await scanLocked(root, options, stage, timings, store);
+  } finally {
+    store?.close();
+    release?.();
+  }
+}
+
+async function scanLocked(
+  root: string,
+  options: ScanOptions,
+  stage: (name: string) => void,
+  timings: Record<string, number>,
+  store: IndexStore | undefined,
+): Promise<ScanResult> {
+  const found = discover(root, { maxFileBytes: options.maxFileBytes, order: options.order });
   stage('discover');
 
-  const facts = await extractAll(found.files, found.texts, options.cache ?? noCache);
+  const cache = store ? bufferedCache(store) : undefined;
+  const facts = await extractAll(found.files, found.texts, cache ?? noCache);
+  cache?.flush();
   stage('extract');
 
   const paths = new Set(found.files.map((f) => f.path));
@@ -106,6 +152,10 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
 
   const mapFile = options.write === false ? undefined : writeMap(root, map);
   stage('emit');
+  if (store) {
+    store.writeSnapshot(map, found.files, headings(facts));
+    stage('index');
+  }
   return {
     root,
     map,
@@ -115,5 +165,6 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
     parsed: facts.parsed,
     reused: facts.reused,
     guard: verdict,
+    ...(store?.recovered ? { recovered: store.recovered } : {}),
   };
 }

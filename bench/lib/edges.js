@@ -36,7 +36,10 @@ export function madgePairs(stdout, base) {
 /** The peer scripts print one JSON line; the pairs themselves go to a file they were told. */
 export function peerPairs(stdout, pairsFile) {
   const summary = JSON.parse(stdout.trim().split('\n').at(-1));
-  const pairs = pairsFile && existsSync(pairsFile) ? new Set(readFileSync(pairsFile, 'utf8').split('\n').filter(Boolean)) : null;
+  const pairs =
+    pairsFile && existsSync(pairsFile)
+      ? new Set(readFileSync(pairsFile, 'utf8').split('\n').filter(Boolean))
+      : null;
   return { pairs, count: summary.edges, details: summary };
 }
 

@@ -16,7 +16,15 @@ export function runOnce(file, args, { cwd, timeoutMs }) {
     execFile(file, args, options, (error, stdout, stderr) => {
       const ms = performance.now() - started;
       const timedOut = Boolean(error?.killed) && ms >= timeoutMs - 50;
-      done({ ms, stdout, stderr, code: error ? (error.code ?? null) : 0, signal: error?.signal ?? null, timedOut, error });
+      done({
+        ms,
+        stdout,
+        stderr,
+        code: error ? (error.code ?? null) : 0,
+        signal: error?.signal ?? null,
+        timedOut,
+        error,
+      });
     });
   });
 }
@@ -30,6 +38,13 @@ export function stats(samples) {
 
 /** The first non-empty line of a failed run's stderr (or of the error), for the report. */
 export function firstLine(run) {
-  const text = `${run.stderr ?? ''}`.trim() || `${run.error?.message ?? ''}`.trim() || `exit code ${run.code}`;
-  return text.split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? text;
+  const text =
+    `${run.stderr ?? ''}`.trim() || `${run.error?.message ?? ''}`.trim() || `exit code ${run.code}`;
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? text
+  );
 }

@@ -13,28 +13,66 @@ export function definePeers(ctx) {
   const threads = availableParallelism();
   const cli = join(main, 'bin', 'proofmap.js');
   const bin = (name) => realpathSync(join(main, 'node_modules', '.bin', name));
-  const scan = { command: () => [node, [cli, 'scan', repo, '--json'], main], parse: (out) => proofmapPairs(out, repo) };
+  const scan = {
+    command: () => [node, [cli, 'scan', repo, '--json'], main],
+    parse: (out) => proofmapPairs(out, repo),
+  };
   const missingCli = existsSync(cli) ? null : 'bin/proofmap.js not found (the CLI is not written yet)';
   const target = ['packages', 'src'].find((d) => existsSync(join(repo, d))) ?? '.';
   const tsconfig = existsSync(join(repo, 'tsconfig.json')) ? ['--ts-config', 'tsconfig.json'] : [];
   const touched = touchTarget(repo);
   const tsPairs = join(work, 'ts-api-pairs.txt');
   return [
-    { name: 'proofmap cold', group: 'proofmap', skip: missingCli, ...scan, prepare: () => rmSync(join(repo, '.proofmap'), { recursive: true, force: true }) },
+    {
+      name: 'proofmap cold',
+      group: 'proofmap',
+      skip: missingCli,
+      ...scan,
+      prepare: () => rmSync(join(repo, '.proofmap'), { recursive: true, force: true }),
+    },
     { name: 'proofmap warm', group: 'proofmap', skip: missingCli, ...scan, warmup: true },
-    { name: 'proofmap touch-1', group: 'proofmap', skip: missingCli, ...scan, warmup: true, prepare: (round) => touched.touch(round), cleanup: () => touched.restore(), note: touched.path },
+    {
+      name: 'proofmap touch-1',
+      group: 'proofmap',
+      skip: missingCli,
+      ...scan,
+      warmup: true,
+      prepare: (round) => touched.touch(round),
+      cleanup: () => touched.restore(),
+      note: touched.path,
+    },
     {
       name: 'depcruise',
       group: 'depcruise',
       // node_modules/.bin/depcruise is a symlink to this script; running it with our own node keeps
       // every tool on the same Node version.
-      command: () => [node, [bin('depcruise'), target, '--no-config', '--ts-pre-compilation-deps', ...tsconfig, '--exclude', 'node_modules', '--output-type', 'json', '--progress', 'none'], repo],
+      command: () => [
+        node,
+        [
+          bin('depcruise'),
+          target,
+          '--no-config',
+          '--ts-pre-compilation-deps',
+          ...tsconfig,
+          '--exclude',
+          'node_modules',
+          '--output-type',
+          'json',
+          '--progress',
+          'none',
+        ],
+        repo,
+      ],
       parse: (out) => depcruisePairs(out),
     },
     {
       name: 'madge',
       group: 'madge',
-      command: () => [node, [bin('madge'), '--json', '--no-spinner', '--extensions', 'ts,tsx,js', ...tsconfig, target], repo],
+      command: () => [
+        node,
+        [bin('madge'), '--json', '--no-spinner', '--extensions', 'ts,tsx,js', ...tsconfig, target],
+        repo,
+      ],
       parse: (out) => madgePairs(out, target),
     },
     {
@@ -50,8 +88,20 @@ export function definePeers(ctx) {
   ];
 
   function floor(name, n, ast, reference = false) {
-    const args = [join(main, 'bench', 'peers', 'floor.js'), repo, '--threads', String(n), ...(ast ? ['--ast'] : [])];
-    return { name, group: 'floor', reference, command: () => [node, args, main], parse: (out) => ({ pairs: null, details: JSON.parse(out) }) };
+    const args = [
+      join(main, 'bench', 'peers', 'floor.js'),
+      repo,
+      '--threads',
+      String(n),
+      ...(ast ? ['--ast'] : []),
+    ];
+    return {
+      name,
+      group: 'floor',
+      reference,
+      command: () => [node, args, main],
+      parse: (out) => ({ pairs: null, details: JSON.parse(out) }),
+    };
   }
 }
 

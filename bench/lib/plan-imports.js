@@ -13,7 +13,12 @@ const EXTERNALS = [
   { specifier: 'node:path', values: ['join', 'basename'] },
   { specifier: 'node:crypto', values: ['createHash'] },
 ];
-const REACT = { specifier: 'react', pkg: 'react', values: ['useState', 'useEffect', 'useMemo'], types: ['ReactNode'] };
+const REACT = {
+  specifier: 'react',
+  pkg: 'react',
+  values: ['useState', 'useEffect', 'useMemo'],
+  types: ['ReactNode'],
+};
 export const EXTERNAL_VERSIONS = {
   'date-fns': '^3.6.0',
   lodash: '^4.17.21',
@@ -72,7 +77,8 @@ function planFile(rnd, ctx) {
     else pickExternal(rnd, state, pkg);
   }
   // Non-literal dynamic imports: a resolver cannot follow them, so they must show up as coverage.
-  if (m.kind === 'file' && rnd.chance(0.012)) m.imports.push({ form: 'dynamic-expr', variant: rnd.int(0, 1) });
+  if (m.kind === 'file' && rnd.chance(0.012))
+    m.imports.push({ form: 'dynamic-expr', variant: rnd.int(0, 1) });
   if (pkg.isApp && m.ext === '.tsx' && rnd.chance(0.1)) addAssets(m, pkg);
 }
 
@@ -88,7 +94,9 @@ function addCycle(rnd, state, pkg) {
 function pickHotspot(rnd, state, { pkg, packages, hotspots }) {
   const hot = rnd.pickSkewed(hotspots, 2.2);
   if (pkg.index === 0) {
-    const spec = rnd.chance(0.3) ? `@app/util/${hot.base}` : relative(state.m, hot, rnd.chance(0.5) ? 'js' : 'bare');
+    const spec = rnd.chance(0.3)
+      ? `@app/util/${hot.base}`
+      : relative(state.m, hot, rnd.chance(0.5) ? 'js' : 'bare');
     addInternal(rnd, state, hot, spec, hot);
     return;
   }
@@ -114,7 +122,16 @@ function pickLocal(rnd, state, pkg) {
       : earlier[earlier.length - 1 - Math.floor(rnd.next() ** 2 * earlier.length)];
   let spec;
   if (pkg.isApp && rnd.chance(0.3)) spec = tildeSpecifier(pkg, target);
-  else if (target.kind === 'index') spec = relative(m, target, rnd.weighted([['dir', 50], ['js', 25], ['bare', 25]]));
+  else if (target.kind === 'index')
+    spec = relative(
+      m,
+      target,
+      rnd.weighted([
+        ['dir', 50],
+        ['js', 25],
+        ['bare', 25],
+      ]),
+    );
   else spec = relative(m, target, rnd.chance(0.55) ? 'js' : 'bare');
   addInternal(rnd, state, target, spec, target);
 }
@@ -162,12 +179,15 @@ function addInternal(rnd, state, target, specifier, source, forced) {
   if ((form === 'type' || form === 'reexport-type') && types.length === 0) form = 'named';
   if (form === 'inline-type' && (types.length === 0 || values.length === 0)) form = 'named';
   if (form === 'reexport-all' && source.pkg !== state.m.pkg) form = 'named';
-  if ((form === 'named' || form === 'reexport-named') && values.length === 0) form = types.length ? 'type' : 'side-effect';
+  if ((form === 'named' || form === 'reexport-named') && values.length === 0)
+    form = types.length ? 'type' : 'side-effect';
   const entry = { form, specifier, target: target.id, values: [], types: [] };
   if (form === 'named' || form === 'inline-type') entry.values = rnd.sample(values, rnd.int(1, 3));
   if (form === 'reexport-named') entry.values = rnd.sample(values, rnd.int(1, 2));
-  if (form === 'type' || form === 'inline-type' || form === 'reexport-type') entry.types = rnd.sample(types, rnd.int(1, 2));
-  if (form === 'namespace') entry.local = `${camel(target.base === 'index' ? posix.basename(target.dir) : target.base)}Ns${target.id}`;
+  if (form === 'type' || form === 'inline-type' || form === 'reexport-type')
+    entry.types = rnd.sample(types, rnd.int(1, 2));
+  if (form === 'namespace')
+    entry.local = `${camel(target.base === 'index' ? posix.basename(target.dir) : target.base)}Ns${target.id}`;
   if (form === 'dynamic') entry.local = `load${target.id}x${state.m.id}`;
   for (const n of [...entry.values, ...entry.types]) state.locals.add(n);
   state.m.imports.push(entry);

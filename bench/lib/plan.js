@@ -38,11 +38,14 @@ export function planModules(rnd, pkg, all) {
   for (let f = 0; f < featureCount; f++) {
     const name = f < names.length ? names[f] : `${names[f % names.length]}-${Math.floor(f / names.length)}`;
     // The hotspot folder stays flat so its modules come first in rank order.
-    const subs = name === 'util' ? 0 : rnd.weighted([
-      [0, 4],
-      [1, 4],
-      [2, 2],
-    ]);
+    const subs =
+      name === 'util'
+        ? 0
+        : rnd.weighted([
+            [0, 4],
+            [1, 4],
+            [2, 2],
+          ]);
     const subNames = rnd.sample(SUBFEATURES, subs);
     pkg.features.push(name);
     dirs.push({ path: `${src}/${name}`, subs: subNames.map((s) => `${src}/${name}/${s}`), files: 0 });
@@ -64,13 +67,16 @@ export function planModules(rnd, pkg, all) {
     const hot = pkg.index === 0 && d.path.endsWith('/util') ? HOTSPOTS : [];
     fillDir(rnd, pkg, all, d.path, perDir.get(d.path), children, hot);
   }
-  const top = pkg.modules.filter((m) => m.kind === 'index' && m.dir.split('/').length === src.split('/').length + 1);
+  const top = pkg.modules.filter(
+    (m) => m.kind === 'index' && m.dir.split('/').length === src.split('/').length + 1,
+  );
   addIndex(pkg, all, src, top);
   if (pkg.isApp) {
     const dts = addModule(pkg, all, src, 'env', '.d.ts', 'dts');
     dts.valueNames = [];
   }
-  for (let k = 0; k < 4; k++) addModule(pkg, all, `${pkg.dir}/scripts`, ['shared', 'build', 'clean', 'release'][k], '.cjs', 'cjs');
+  for (let k = 0; k < 4; k++)
+    addModule(pkg, all, `${pkg.dir}/scripts`, ['shared', 'build', 'clean', 'release'][k], '.cjs', 'cjs');
 }
 
 function fillDir(rnd, pkg, all, dir, count, children, hot = []) {

@@ -12,13 +12,26 @@ const SECTIONS = [
   ['operations', 5],
 ];
 const ADR_TITLES = [
-  'Use npm workspaces for the monorepo', 'Adopt TypeScript strict mode', 'Validate input with zod',
-  'Keep shared helpers in pkg-0', 'Use path aliases for shared code', 'Lazy-load feature modules',
-  'Prefer named exports', 'One index file per feature folder', 'Store money as integer cents',
-  'Use date-fns for dates', 'Log through a single logger', 'Errors carry a cause chain',
-  'Generate ids with nanoid', 'React components are function components', 'CommonJS only in build scripts',
-  'No default exports in libraries', 'Feature folders own their tests', 'Replace lodash merge with structuredClone',
-  'Cache query results per request', 'Version packages together',
+  'Use npm workspaces for the monorepo',
+  'Adopt TypeScript strict mode',
+  'Validate input with zod',
+  'Keep shared helpers in pkg-0',
+  'Use path aliases for shared code',
+  'Lazy-load feature modules',
+  'Prefer named exports',
+  'One index file per feature folder',
+  'Store money as integer cents',
+  'Use date-fns for dates',
+  'Log through a single logger',
+  'Errors carry a cause chain',
+  'Generate ids with nanoid',
+  'React components are function components',
+  'CommonJS only in build scripts',
+  'No default exports in libraries',
+  'Feature folders own their tests',
+  'Replace lodash merge with structuredClone',
+  'Cache query results per request',
+  'Version packages together',
 ];
 
 export function renderDocs(rnd, packages, all, docCount, adrCount) {
@@ -33,13 +46,25 @@ export function renderDocs(rnd, packages, all, docCount, adrCount) {
     let slug = `${rnd.pick(FEATURES)}-${rnd.pick(NOUNS)}`;
     while (used.has(`${section}/${slug}`)) slug = `${slug}-${rnd.int(2, 9)}`;
     used.add(`${section}/${slug}`);
-    docs.push({ path: `docs/${section}/${slug}.md`, title: pascal(slug).replace(/([A-Z])/g, ' $1').trim(), pkg: rnd.pick(packages) });
+    docs.push({
+      path: `docs/${section}/${slug}.md`,
+      title: pascal(slug)
+        .replace(/([A-Z])/g, ' $1')
+        .trim(),
+      pkg: rnd.pick(packages),
+    });
   }
   for (const doc of docs) files.set(doc.path, renderDoc(rnd, doc, docs, adrs, code));
   for (const adr of adrs) files.set(adr.path, renderAdr(adr));
-  files.set('docs/adr/README.md', `# Decisions\n\n${adrs.map((a) => `- [${a.id}: ${a.title}](./${posix.basename(a.path)})`).join('\n')}\n`);
+  files.set(
+    'docs/adr/README.md',
+    `# Decisions\n\n${adrs.map((a) => `- [${a.id}: ${a.title}](./${posix.basename(a.path)})`).join('\n')}\n`,
+  );
   const sections = [...new Set(docs.map((d) => posix.dirname(d.path)))].sort();
-  files.set('docs/README.md', `# Documentation\n\n${sections.map((s) => `- [${s.slice(5)}](./${s.slice(5)}/)`).join('\n')}\n- [Decisions](./adr/README.md)\n`);
+  files.set(
+    'docs/README.md',
+    `# Documentation\n\n${sections.map((s) => `- [${s.slice(5)}](./${s.slice(5)}/)`).join('\n')}\n- [Decisions](./adr/README.md)\n`,
+  );
   for (const pkg of packages) files.set(`${pkg.dir}/README.md`, renderPackageReadme(pkg, packages));
   return files;
 }
@@ -49,9 +74,16 @@ function planAdrs(rnd, packages, code, count) {
   for (let n = 1; n <= count; n++) {
     const title = ADR_TITLES[(n - 1) % ADR_TITLES.length];
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const adr = { n, id: `ADR-${n}`, title, path: `docs/adr/${String(n).padStart(4, '0')}-${slug}.md`, status: 'accepted' };
+    const adr = {
+      n,
+      id: `ADR-${n}`,
+      title,
+      path: `docs/adr/${String(n).padStart(4, '0')}-${slug}.md`,
+      status: 'accepted',
+    };
     if (n > 3 && rnd.chance(0.25)) adr.supersedes = `ADR-${rnd.int(1, n - 1)}`;
-    if (n > 1 && rnd.chance(0.5)) adr.basedOn = [...new Set([`ADR-${rnd.int(1, n - 1)}`, `ADR-${rnd.int(1, n - 1)}`])];
+    if (n > 1 && rnd.chance(0.5))
+      adr.basedOn = [...new Set([`ADR-${rnd.int(1, n - 1)}`, `ADR-${rnd.int(1, n - 1)}`])];
     if (rnd.chance(0.7)) {
       const pkg = rnd.pick(packages);
       adr.covers = [`${pkg.dir}/src/${rnd.pick(pkg.features)}`, rnd.pick(code).path];
@@ -94,11 +126,18 @@ function renderDoc(rnd, doc, docs, adrs, code) {
   const pkgCode = code.filter((m) => m.pkg === doc.pkg.index);
   const out = [];
   if (rnd.chance(0.2)) out.push('---', `title: ${doc.title}`, `tags: [${rnd.pick(FEATURES)}]`, '---', '');
-  out.push(`# ${doc.title}`, '', `This page explains ${doc.title.toLowerCase()} in [${doc.pkg.name}](${link(`${doc.pkg.dir}/README.md`)}).`, '');
+  out.push(
+    `# ${doc.title}`,
+    '',
+    `This page explains ${doc.title.toLowerCase()} in [${doc.pkg.name}](${link(`${doc.pkg.dir}/README.md`)}).`,
+    '',
+  );
   out.push('## Overview', '');
   for (let k = rnd.int(1, 4); k > 0; k--) {
     const m = rnd.pick(pkgCode);
-    out.push(`The [${m.base}](${link(m.path)}) module exports \`${m.functions[0]}\`, which callers use directly.`);
+    out.push(
+      `The [${m.base}](${link(m.path)}) module exports \`${m.functions[0]}\`, which callers use directly.`,
+    );
   }
   out.push('', '## Related', '');
   for (let k = rnd.int(2, 7); k > 0; k--) {
@@ -112,7 +151,8 @@ function renderDoc(rnd, doc, docs, adrs, code) {
   }
   // A few stale links, as every real docs folder has; proofmap must report them, not drop them.
   if (rnd.chance(0.03)) out.push(`- [Old page](${link('docs/legacy/removed-page.md')})`);
-  if (rnd.chance(0.1)) out.push('- [TypeScript handbook](https://www.typescriptlang.org/docs/handbook/intro.html)');
+  if (rnd.chance(0.1))
+    out.push('- [TypeScript handbook](https://www.typescriptlang.org/docs/handbook/intro.html)');
   return `${out.join('\n')}\n`;
 }
 

@@ -11,7 +11,9 @@ export function ratioText(ms, baseMs) {
 export function renderTable(results) {
   const cold = results.find((r) => r.name === 'proofmap cold' && r.status === 'ok');
   const floor = results.find((r) => r.reference && r.status === 'ok');
-  const rows = [['tool', 'median ms', 'best ms', 'vs proofmap cold', 'vs floor', 'internal edges', 'vs ts-api', 'note']];
+  const rows = [
+    ['tool', 'median ms', 'best ms', 'vs proofmap cold', 'vs floor', 'internal edges', 'vs ts-api', 'note'],
+  ];
   for (const r of results) {
     if (r.status !== 'ok') {
       rows.push([r.name, '—', '—', '—', '—', '—', '—', `${r.status}: ${r.message}`]);
@@ -29,9 +31,11 @@ export function renderTable(results) {
     ]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  const line = (row) => row.map((cell, c) => (c === 0 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  const line = (row) =>
+    row.map((cell, c) => (c === 0 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
-  if (cold && floor) out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);
+  if (cold && floor)
+    out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);
   return out.join('\n');
 }
 
@@ -40,5 +44,10 @@ export function agreement(pairs, reference) {
   if (!pairs || !reference || reference.size === 0) return undefined;
   let shared = 0;
   for (const p of pairs) if (reference.has(p)) shared++;
-  return { shared, recallPct: ((100 * shared) / reference.size).toFixed(1), extra: pairs.size - shared, missing: reference.size - shared };
+  return {
+    shared,
+    recallPct: ((100 * shared) / reference.size).toFixed(1),
+    extra: pairs.size - shared,
+    missing: reference.size - shared,
+  };
 }

@@ -4,7 +4,16 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const EXCLUDED_DIRS = new Set([
-  'node_modules', '.git', 'vendor', 'dist', 'build', 'target', '.svelte-kit', '.next', 'coverage', '.proofmap',
+  'node_modules',
+  '.git',
+  'vendor',
+  'dist',
+  'build',
+  'target',
+  '.svelte-kit',
+  '.next',
+  'coverage',
+  '.proofmap',
 ]);
 
 /** Repo-relative POSIX paths of the files under `root` whose name passes `accept`, sorted. */

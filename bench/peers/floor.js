@@ -18,7 +18,9 @@ function parseAll(root, files, ast) {
     out.bytes += text.length;
     out.parseErrors += result.errors.length;
     out.specifiers += result.module.staticImports.length + result.module.dynamicImports.length;
-    out.specifiers += result.module.staticExports.filter((e) => e.entries.some((x) => x.moduleRequest)).length;
+    out.specifiers += result.module.staticExports.filter((e) =>
+      e.entries.some((x) => x.moduleRequest),
+    ).length;
     if (ast && result.program.body.length < 0) out.files = -1;
   }
   return out;

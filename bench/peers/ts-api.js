@@ -35,7 +35,14 @@ function configFor(dir) {
   return config;
 }
 
-const counts = { files: 0, specifiers: 0, internal: 0, external: 0, unresolvedRelative: 0, unresolvedBare: 0 };
+const counts = {
+  files: 0,
+  specifiers: 0,
+  internal: 0,
+  external: 0,
+  unresolvedRelative: 0,
+  unresolvedBare: 0,
+};
 const pairs = new Set();
 for (const rel of walk(root, isTs)) {
   const abs = join(root, rel);
@@ -46,7 +53,8 @@ for (const rel of walk(root, isTs)) {
     counts.specifiers++;
     const { resolvedModule } = ts.resolveModuleName(ref.fileName, abs, options, ts.sys, cache);
     if (!resolvedModule) counts[ref.fileName.startsWith('.') ? 'unresolvedRelative' : 'unresolvedBare']++;
-    else if (resolvedModule.isExternalLibraryImport || !isInside(resolvedModule.resolvedFileName)) counts.external++;
+    else if (resolvedModule.isExternalLibraryImport || !isInside(resolvedModule.resolvedFileName))
+      counts.external++;
     else {
       counts.internal++;
       pairs.add(`${rel}\0${relative(root, resolvedModule.resolvedFileName)}`);
@@ -61,4 +69,12 @@ function isInside(file) {
 
 const ms = Math.round(performance.now() - started);
 if (pairsOut) writeFileSync(pairsOut, [...pairs].sort().join('\n'));
-console.log(JSON.stringify({ tool: 'ts-api', ...counts, edges: pairs.size, configs: new Set(configs.values()).size, ms }));
+console.log(
+  JSON.stringify({
+    tool: 'ts-api',
+    ...counts,
+    edges: pairs.size,
+    configs: new Set(configs.values()).size,
+    ms,
+  }),
+);

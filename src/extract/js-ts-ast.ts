@@ -1,6 +1,6 @@
 /**
  * Facts only the AST holds: require(), import(), `import x = require()`, `import('x').T` types,
- * `export {} from`, `export =` and CommonJS exports. Strings and comments are not nodes here, so
+ * `export {} from`, `export =`, imports inside `declare module 'x'` and CommonJS exports. Strings and comments are not nodes here, so
  * import-like text inside them can never become a fact.
  */
 import {
@@ -13,6 +13,7 @@ import {
   type TSImportTypeQualifier,
   Visitor,
 } from 'oxc-parser';
+import { recordAmbientModule } from './js-ts-ambient.js';
 import type { FactSink } from './js-ts-sink.js';
 
 const DETAIL_MAX = 80;
@@ -25,7 +26,8 @@ const DETAIL_MAX = 80;
 export function needsAst(text: string, dynamicImports: number): boolean {
   return dynamicImports > 0 || AST_HINT.test(text);
 }
-const AST_HINT = /\brequire\b|\bexports\b|\bimport\s*\(|\bexport\s*=|\bexport\s*(?:type\s*)?\{\s*\}\s*from\b/;
+const AST_HINT =
+  /\brequire\b|\bexports\b|\bimport\s*\(|\bexport\s*=|\bexport\s*(?:type\s*)?\{\s*\}\s*from\b|\bdeclare\s+module\s*['"]/;
 
 export function recordAst(program: Program, sink: FactSink): void {
   // Loads whose value is discarded (`require('./polyfill');`) import nothing by name, like a
@@ -52,13 +54,8 @@ export function recordAst(program: Program, sink: FactSink): void {
       const names = [node.qualifier ? qualifierHead(node.qualifier) : '*'];
       sink.addImport('type-imports', node.source.value, node.source.start, names, true);
     },
-    ExportNamedDeclaration(node) {
-      // oxc's module record drops `export {} from 'x'`, yet it still loads 'x'.
-      if (node.source === null || node.specifiers.length > 0) return;
-      sink.addImport('re-exports', node.source.value, node.source.start, [], node.exportKind === 'type');
-    },
-    TSExportAssignment(node) {
-      sink.addExport('export=', node.start, false);
+    TSModuleDeclaration(node) {
+      recordAmbientModule(node, sink);
     },
     AssignmentExpression(node) {
       if (node.operator !== '=') return;
@@ -73,6 +70,19 @@ export function recordAst(program: Program, sink: FactSink): void {
     },
   });
   visitor.visit(program);
+  // Top level only: inside `declare module 'x' {}` these belong to the declared module.
+  for (const statement of program.body) {
+    if (statement.type === 'TSExportAssignment') sink.addExport('export=', statement.start, false);
+    // oxc's module record drops `export {} from 'x'`, yet it still loads 'x'.
+    if (
+      statement.type === 'ExportNamedDeclaration' &&
+      statement.source &&
+      statement.specifiers.length === 0
+    ) {
+      const { source } = statement;
+      sink.addImport('re-exports', source.value, source.start, [], statement.exportKind === 'type');
+    }
+  }
 }
 
 function recordCall(sink: FactSink, node: CallExpression, isDiscarded: boolean): void {

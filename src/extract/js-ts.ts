@@ -39,7 +39,7 @@ export async function extractModules(files: { path: string; text: string }[]): P
       const index = next++;
       const { path, text } = files[index]!;
       const attempts = parseAttempts(path);
-      const first = await parse(path, text, attempts[0]).catch((error: unknown) => error as Error);
+      const first = await parse(path, text, attempts[0]).catch(asError);
       results[index] = factsFromParse(path, text, attempts, first);
     }
   };
@@ -56,7 +56,7 @@ function parseAttempts(path: string): ParserOptions[] {
   if (DECLARATION_PATH.test(path)) return [{ ...base, lang: 'dts', sourceType: 'module' }];
   if (/\.tsx$/.test(path)) return [{ ...base, lang: 'tsx', sourceType: 'module' }];
   if (/\.cts$/.test(path)) return [{ ...base, lang: 'ts', sourceType: 'commonjs' }];
-  if (/\.[m]?ts$/.test(path)) return [{ ...base, lang: 'ts', sourceType: 'module' }];
+  if (/\.m?ts$/.test(path)) return [{ ...base, lang: 'ts', sourceType: 'module' }];
   if (/\.cjs$/.test(path)) return [{ ...base, lang: 'js', sourceType: 'commonjs' }];
   if (/\.mjs$/.test(path)) return [{ ...base, lang: 'js', sourceType: 'module' }];
   const retries: ParserOptions[] = [
@@ -71,8 +71,12 @@ function parseGuarded(path: string, text: string, options: ParserOptions | undef
   try {
     return parseSync(path, text, options);
   } catch (error) {
-    return error as Error;
+    return asError(error);
   }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 function factsFromParse(

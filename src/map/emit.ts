@@ -13,6 +13,7 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -24,13 +25,20 @@ const schemaFile = fileURLToPath(new URL('../../schemas/map.schema.json', import
 let validator: (((data: unknown) => boolean) & { errors?: unknown }) | undefined;
 
 export function validateMap(map: unknown): string[] {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: false, strict: false });
-    validator = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
-  }
+  validator ??= loadValidator();
   if (validator(map)) return [];
   const errors = (validator.errors ?? []) as { instancePath: string; message?: string }[];
   return errors.map((e) => `${e.instancePath || '/'}: ${e.message ?? 'invalid'}`);
+}
+
+/** The validator precompiled at build time (scripts/build-validator.mjs), else compiled now. */
+function loadValidator(): NonNullable<typeof validator> {
+  try {
+    return createRequire(import.meta.url)('./map-validator.cjs') as NonNullable<typeof validator>;
+  } catch {
+    const ajv = new Ajv2020({ allErrors: false, strict: false });
+    return ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+  }
 }
 
 /** Serialises the map: two-space JSON with a final newline, the one canonical byte form. */

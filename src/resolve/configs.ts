@@ -28,7 +28,10 @@ export interface Configs {
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
-export function createConfigs(input: ResolverInput, workspaces: ReadonlyMap<string, WorkspacePackage>): Configs {
+export function createConfigs(
+  input: ResolverInput,
+  workspaces: ReadonlyMap<string, WorkspacePackage>,
+): Configs {
   const nearest = new Map<string, string | undefined>();
   const loaded = new Map<string, GoverningConfig>();
   const problems: Coverage[] = [];
@@ -61,8 +64,8 @@ export function createConfigs(input: ResolverInput, workspaces: ReadonlyMap<stri
     forDir(dir) {
       const rel = locate(dir);
       if (rel === undefined) return undefined;
-      let config = loaded.get(rel);
-      if (!config) loaded.set(rel, (config = load(rel)));
+      const config = loaded.get(rel) ?? load(rel);
+      loaded.set(rel, config);
       return config;
     },
     // Sorted: which config was met first depends on the order files were resolved in.

@@ -13,7 +13,7 @@ import { plainFactories } from './oxc.js';
 import { createPackageEntries } from './package-entry.js';
 import { matchPathsAlias } from './paths-alias.js';
 import { resolveReferencePath } from './reference-path.js';
-import { relativeFile } from './relative-path.js';
+import { namesDirectory, relativeFile } from './relative-path.js';
 import { packageName, packageNameFromPath, type SpecifierKind, specifierKind } from './specifier.js';
 import { dirOf } from './tsconfig.js';
 import { type Outcome, type Resolver, type ResolverInput, unresolved } from './types.js';
@@ -34,7 +34,8 @@ export function createResolver(input: ResolverInput): Resolver {
     const known = specifier.startsWith('/') ? undefined : relativeFile(files, dir, specifier, typeOnly);
     if (known !== undefined) return { kind: 'file', path: known };
     const factory = typeOnly ? plain.type : plain.value;
-    const found = landing(root, files, factory.sync(abs(dir), specifier), specifier);
+    const request = namesDirectory(specifier) && !specifier.endsWith('/') ? `${specifier}/` : specifier;
+    const found = landing(root, files, factory.sync(abs(dir), request), specifier);
     if (found.kind === 'file') return found;
     if (found.kind === 'node_modules' || found.kind === 'outside') return leftRepository(specifier, found);
     if (found.kind === 'undiscovered') return notDiscovered(specifier, found.path);
@@ -42,10 +43,18 @@ export function createResolver(input: ResolverInput): Resolver {
   };
 
   // paths/baseUrl through oxc when it accepted the config, else through our own reading of it.
-  const viaConfig = (fromFile: string, dir: string, specifier: string, typeOnly: boolean, config?: GoverningConfig) => {
+  const viaConfig = (
+    fromFile: string,
+    dir: string,
+    specifier: string,
+    typeOnly: boolean,
+    config?: GoverningConfig,
+  ) => {
     if (config?.oxc) {
       const factory = typeOnly ? config.oxc.type : config.oxc.value;
-      return config.byFile ? factory.resolveFileSync(abs(fromFile), specifier) : factory.sync(abs(dir), specifier);
+      return config.byFile
+        ? factory.resolveFileSync(abs(fromFile), specifier)
+        : factory.sync(abs(dir), specifier);
     }
     const factory = typeOnly ? plain.type : plain.value;
     const { paths, baseUrl } = config?.reading ?? {};
@@ -58,7 +67,12 @@ export function createResolver(input: ResolverInput): Resolver {
     return factory.sync(abs(dir), specifier);
   };
 
-  const resolveBare = (fromFile: string, specifier: string, kind: SpecifierKind, typeOnly: boolean): Outcome => {
+  const resolveBare = (
+    fromFile: string,
+    specifier: string,
+    kind: SpecifierKind,
+    typeOnly: boolean,
+  ): Outcome => {
     const dir = dirOf(fromFile);
     const config = configs.forDir(dir);
     const found = landing(root, files, viaConfig(fromFile, dir, specifier, typeOnly, config), specifier);
@@ -74,7 +88,9 @@ export function createResolver(input: ResolverInput): Resolver {
     // A catch-all `*` pattern matches every package name; tsc then falls back to node_modules.
     if (alias && alias.pattern !== '*') {
       const where = config?.reading.path;
-      return unresolved(() => `${specifier} matches the paths alias ${alias.pattern} of ${where}, but no file matches`);
+      return unresolved(
+        () => `${specifier} matches the paths alias ${alias.pattern} of ${where}, but no file matches`,
+      );
     }
     if (found.kind === 'undiscovered') return notDiscovered(specifier, found.path);
     const name = packageName(specifier);
@@ -90,7 +106,10 @@ export function createResolver(input: ResolverInput): Resolver {
       const kind = specifierKind(specifier);
       if (kind === 'builtin') return { kind: 'builtin', name: specifier };
       if (kind === 'scheme')
-        return { kind: 'unresolved', reason: `${specifier} names a URL or virtual module, not a file or a package` };
+        return {
+          kind: 'unresolved',
+          reason: `${specifier} names a URL or virtual module, not a file or a package`,
+        };
       const typeOnly = opts.typeOnly === true;
       const dir = dirOf(fromFile);
       const isPath = kind === 'relative' || kind === 'absolute';
@@ -98,21 +117,31 @@ export function createResolver(input: ResolverInput): Resolver {
       const key = `${typeOnly ? 'T' : 'V'}${isPath ? 'P' : 'B'}${scope}\0${specifier}`;
       let outcome = cache.get(key);
       if (!outcome) {
-        outcome = isPath ? resolvePath(dir, specifier, typeOnly) : resolveBare(fromFile, specifier, kind, typeOnly);
+        outcome = isPath
+          ? resolvePath(dir, specifier, typeOnly)
+          : resolveBare(fromFile, specifier, kind, typeOnly);
         cache.set(key, outcome);
       }
-      return outcome.kind === 'unresolved' ? { kind: 'unresolved', reason: outcome.reason(fromFile) } : outcome;
+      return outcome.kind === 'unresolved'
+        ? { kind: 'unresolved', reason: outcome.reason(fromFile) }
+        : outcome;
     },
   };
 }
 
-/** Landed in node_modules or outside the root: a package when a name can be read, else a miss. */
+/**
+ * Landed in node_modules (through a relative path or a paths alias: we never search node_modules)
+ * or outside the root: a package when a name can be read, from the path first, else a miss.
+ */
 function leftRepository(specifier: string, found: Landing): Outcome {
-  const name = packageName(specifier) ?? (found.kind === 'node_modules' ? packageNameFromPath(found.path) : undefined);
-  if (name && !specifier.startsWith('#')) return { kind: 'external', name };
+  const fromPath = found.kind === 'node_modules' ? packageNameFromPath(found.path) : undefined;
+  const name = fromPath ?? packageName(specifier);
+  if (name) return { kind: 'external', name };
   return unresolved((from) => `${specifier} from ${from} resolves outside the repository root`);
 }
 
 function notDiscovered(specifier: string, rel: string): Outcome {
-  return unresolved(() => `${specifier} resolves to ${rel}, which is not a discovered file (excluded or ignored)`);
+  return unresolved(
+    () => `${specifier} resolves to ${rel}, which is not a discovered file (excluded or ignored)`,
+  );
 }

@@ -2,9 +2,10 @@
  * Where an oxc-resolver answer landed, in repository terms. Only a discovered file becomes a file
  * edge; anything under node_modules is a package; anything else is a near miss the caller explains.
  */
+
+import path from 'node:path';
 import type { ResolveResult } from 'oxc-resolver';
 import { EXCLUDED_DIRS } from '../model/constants.js';
-import path from 'node:path';
 import { isExcludedPath, relativeToRoot, toPosix } from '../model/paths.js';
 
 export type Landing =
@@ -14,11 +15,18 @@ export type Landing =
   | { kind: 'undiscovered'; path: string }
   | { kind: 'none'; error: string };
 
-export function landing(root: string, files: ReadonlySet<string>, result: ResolveResult, specifier: string): Landing {
+export function landing(
+  root: string,
+  files: ReadonlySet<string>,
+  result: ResolveResult,
+  specifier: string,
+): Landing {
   if (!result.path) return { kind: 'none', error: result.error ?? 'not found' };
   const abs = stripQuery(result.path, specifier);
   // Most answers lie under the root: slicing the prefix is much cheaper than path.relative.
-  const rel = abs.startsWith(root + path.sep) ? toPosix(abs.slice(root.length + 1)) : relativeToRoot(root, abs);
+  const rel = abs.startsWith(root + path.sep)
+    ? toPosix(abs.slice(root.length + 1))
+    : relativeToRoot(root, abs);
   if (rel === undefined || rel === '') return { kind: 'outside' };
   if (rel.split('/').includes('node_modules')) return { kind: 'node_modules', path: rel };
   if (files.has(rel) && !isExcludedPath(rel, EXCLUDED_DIRS)) return { kind: 'file', path: rel };

@@ -13,8 +13,32 @@ export const VALUE_CONDITIONS = ['import', 'require', 'module', 'node', 'browser
 export const TYPE_CONDITIONS = ['types', 'typings', ...VALUE_CONDITIONS];
 
 /** Extension lists shared with the pure fast path (relative-path.ts), so both try files in one order. */
-export const VALUE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.d.ts', '.json'];
-export const TYPE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.d.mts', '.d.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+export const VALUE_EXTENSIONS = [
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.d.ts',
+  '.json',
+];
+export const TYPE_EXTENSIONS = [
+  '.ts',
+  '.tsx',
+  '.d.ts',
+  '.mts',
+  '.cts',
+  '.d.mts',
+  '.d.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.json',
+];
 export const VALUE_EXTENSION_ALIAS: Record<string, string[]> = {
   '.js': ['.ts', '.tsx', '.js', '.d.ts'],
   '.jsx': ['.tsx', '.jsx', '.d.ts'],
@@ -65,10 +89,14 @@ export function plainFactories(): FactoryPair {
  * then fails every request, relative ones too) when an `extends` or a reference cannot be found, so
  * each factory is probed once; a config refused with references is retried without them.
  */
-export function configFactories(absConfig: string): { pair: FactoryPair; references: boolean } | { refused: string } {
+export function configFactories(
+  absConfig: string,
+): { pair: FactoryPair; references: boolean } | { refused: string } {
   let refused = '';
   for (const references of [true, false]) {
-    const tsconfig = references ? { configFile: absConfig, references: 'auto' as const } : { configFile: absConfig };
+    const tsconfig = references
+      ? { configFile: absConfig, references: 'auto' as const }
+      : { configFile: absConfig };
     const value = new ResolverFactory({ ...VALUE, tsconfig });
     const probe = value.sync(path.dirname(absConfig), './.proofmap-resolver-probe');
     if (probe.error && /tsconfig/i.test(probe.error)) {

@@ -52,7 +52,9 @@ export function createPackageEntries(
       const json = manifest(pkg.manifest) ?? {};
       const sub = packageSubpath(specifier, name);
       const conditions = typeOnly ? TYPE_CONDITIONS : VALUE_CONDITIONS;
-      const fields = typeOnly ? ['source', 'types', 'typings', 'module', 'main'] : ['source', 'module', 'main', 'types'];
+      const fields = typeOnly
+        ? ['source', 'types', 'typings', 'module', 'main']
+        : ['source', 'module', 'main', 'types'];
       const targets =
         json.exports !== undefined
           ? mapTargets(json.exports, sub, conditions)
@@ -62,16 +64,21 @@ export function createPackageEntries(
       if (sub === '.') targets.push('./src/index', './index');
       const found = findSourceFile(files, pkg.dir, targets, typeOnly);
       if (found) return { kind: 'file', path: found };
-      return unresolved(() => `workspace package ${name} (${pkg.dir || 'the root'}) has no source file for ${sub}`);
+      return unresolved(
+        () => `workspace package ${name} (${pkg.dir || 'the root'}) has no source file for ${sub}`,
+      );
     },
 
     imports(fromFile, specifier, typeOnly) {
       const rel = nearestManifest(dirOf(fromFile));
       const map = rel === undefined ? undefined : manifest(rel)?.imports;
       if (rel === undefined || !isRecord(map))
-        return unresolved((from) => `${specifier} from ${from}: no enclosing package.json has an imports map`);
+        return unresolved(
+          (from) => `${specifier} from ${from}: no enclosing package.json has an imports map`,
+        );
       const targets = mapTargets(map, specifier, typeOnly ? TYPE_CONDITIONS : VALUE_CONDITIONS);
-      if (targets.length === 0) return unresolved(() => `${specifier} is not defined in the imports of ${rel}`);
+      if (targets.length === 0)
+        return unresolved(() => `${specifier} is not defined in the imports of ${rel}`);
       // An imports target may name a package instead of a file (`"#dep": "dep-polyfill"`).
       const bare = targets.find((t) => !t.startsWith('.'));
       const external = bare === undefined ? undefined : packageName(bare);

@@ -11,7 +11,10 @@ export interface AliasMatch {
 }
 
 /** An exact key wins; otherwise the pattern with the longest prefix before `*` (as tsc does). */
-export function matchPathsAlias(paths: Readonly<Record<string, string[]>>, specifier: string): AliasMatch | undefined {
+export function matchPathsAlias(
+  paths: Readonly<Record<string, string[]>>,
+  specifier: string,
+): AliasMatch | undefined {
   const exact = paths[specifier];
   if (exact && !specifier.includes('*')) return { pattern: specifier, targets: exact };
   let best: { pattern: string; prefix: string; suffix: string } | undefined;
@@ -21,7 +24,9 @@ export function matchPathsAlias(paths: Readonly<Record<string, string[]>>, speci
     const prefix = pattern.slice(0, star);
     const suffix = pattern.slice(star + 1);
     const fits =
-      specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix);
+      specifier.length >= prefix.length + suffix.length &&
+      specifier.startsWith(prefix) &&
+      specifier.endsWith(suffix);
     if (fits && (!best || prefix.length > best.prefix.length)) best = { pattern, prefix, suffix };
   }
   if (!best) return undefined;

@@ -5,7 +5,11 @@
 import { joinRepoPath } from '../model/paths.js';
 import type { Resolution } from './types.js';
 
-export function resolveReferencePath(files: ReadonlySet<string>, fromFile: string, target: string): Resolution {
+export function resolveReferencePath(
+  files: ReadonlySet<string>,
+  fromFile: string,
+  target: string,
+): Resolution {
   const rel = joinRepoPath(fromFile, target);
   const candidates = rel === undefined ? [] : [rel, `${rel}.ts`, `${rel}.tsx`, `${rel}.d.ts`];
   const found = candidates.find((c) => files.has(c));

@@ -15,21 +15,31 @@ export function relativeFile(
   specifier: string,
   typeOnly: boolean,
 ): string | undefined {
-  // Queries, fragments and trailing slashes have rules of their own: leave them to oxc.
-  if (/[?#]|\/$/.test(specifier)) return undefined;
+  // Queries and fragments have rules of their own: leave them to oxc.
+  if (/[?#]/.test(specifier)) return undefined;
   const target = normalizeRepoPath(path.posix.join(dir, specifier));
   if (target === undefined) return undefined;
-  const ext = path.posix.extname(target);
-  const alias = (typeOnly ? TYPE_EXTENSION_ALIAS : VALUE_EXTENSION_ALIAS)[ext];
-  if (alias) {
-    const stem = target.slice(0, -ext.length);
-    return alias.map((e) => stem + e).find((c) => files.has(c));
-  }
-  if (files.has(target)) return target;
   const extensions = typeOnly ? TYPE_EXTENSIONS : VALUE_EXTENSIONS;
-  for (const e of extensions) if (files.has(target + e)) return target + e;
+  if (!namesDirectory(specifier)) {
+    const ext = path.posix.extname(target);
+    const alias = (typeOnly ? TYPE_EXTENSION_ALIAS : VALUE_EXTENSION_ALIAS)[ext];
+    if (alias) {
+      const stem = target.slice(0, -ext.length);
+      return alias.map((e) => stem + e).find((c) => files.has(c));
+    }
+    if (files.has(target)) return target;
+    for (const e of extensions) if (files.has(target + e)) return target + e;
+  }
   // A directory's package.json (main, exports) outranks its index file.
   if (files.has(`${target}/package.json`)) return undefined;
   for (const e of extensions) if (files.has(`${target}/index${e}`)) return `${target}/index${e}`;
   return undefined;
+}
+
+/**
+ * `./dir/`, `.` and `..` name a directory, never a file: Node and tsc both read them so, while
+ * oxc-resolver 11 tries `../..` as a file first (it took hono's `types.js` for `types/`).
+ */
+export function namesDirectory(specifier: string): boolean {
+  return /(?:^|\/)\.{1,2}$|\/$/.test(specifier);
 }

@@ -6,10 +6,46 @@
 import { normalizeRepoPath } from '../model/paths.js';
 
 /** Folders that hold build output rather than sources. */
-const OUTPUT_DIRS = new Set(['dist', 'build', 'lib', 'out', 'esm', 'cjs', 'es', 'mjs', 'umd', 'types', 'typings']);
+const OUTPUT_DIRS = new Set([
+  'dist',
+  'build',
+  'lib',
+  'out',
+  'esm',
+  'cjs',
+  'es',
+  'mjs',
+  'umd',
+  'types',
+  'typings',
+]);
 const EMITTED_EXTENSION = /(?:\.d)?\.[cm]?[jt]sx?$/;
-const VALUE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.d.ts', '.d.mts', '.json'];
-const TYPE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.d.mts', '.d.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const VALUE_EXTENSIONS = [
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.d.ts',
+  '.d.mts',
+  '.json',
+];
+const TYPE_EXTENSIONS = [
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.d.ts',
+  '.d.mts',
+  '.d.cts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+];
 
 /**
  * The first discovered file among the targets (relative to the package directory `dir`), trying

@@ -16,7 +16,8 @@ export function specifierKind(specifier: string): SpecifierKind {
     return 'relative';
   if (specifier.startsWith('/')) return 'absolute';
   // bun: is a runtime's own namespace like node:, never a file or a package.
-  if (specifier.startsWith('node:') || specifier.startsWith('bun:') || BUILTINS.has(specifier)) return 'builtin';
+  if (specifier.startsWith('node:') || specifier.startsWith('bun:') || BUILTINS.has(specifier))
+    return 'builtin';
   if (specifier.startsWith('#')) return 'imports';
   if (SCHEME.test(specifier)) return 'scheme';
   return 'bare';

@@ -37,6 +37,7 @@ interface Layer {
   references?: boolean;
 }
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: tsconfig's literal placeholder, not a template.
 const CONFIG_DIR = '${configDir}';
 
 export const dirOf = (rel: string): string => {
@@ -61,7 +62,13 @@ export function readConfig(source: ConfigSource, rel: string): ConfigReading {
   return reading;
 }
 
-function readLayer(source: ConfigSource, rel: string, leafDir: string, unreadable: string[], seen: Set<string>): Layer {
+function readLayer(
+  source: ConfigSource,
+  rel: string,
+  leafDir: string,
+  unreadable: string[],
+  seen: Set<string>,
+): Layer {
   if (seen.has(rel)) return {};
   seen.add(rel);
   const json = parseJsonc(source.readText(rel) ?? '');
@@ -70,7 +77,8 @@ function readLayer(source: ConfigSource, rel: string, leafDir: string, unreadabl
     return {};
   }
   const layer: Layer = {};
-  const bases = typeof json.extends === 'string' ? [json.extends] : Array.isArray(json.extends) ? json.extends : [];
+  const bases =
+    typeof json.extends === 'string' ? [json.extends] : Array.isArray(json.extends) ? json.extends : [];
   // Later bases override earlier ones, and the config itself overrides them all (tsc's order).
   for (const base of bases) {
     const found = typeof base === 'string' ? locateExtends(source, rel, base) : undefined;
@@ -95,7 +103,9 @@ function readLayer(source: ConfigSource, rel: string, leafDir: string, unreadabl
 
 /** A config-relative path made repo-relative; `${configDir}` is the directory of the leaf config. */
 function configPath(value: string, dir: string, leafDir: string): string | undefined {
-  const [base, rest] = value.startsWith(CONFIG_DIR) ? [leafDir, `.${value.slice(CONFIG_DIR.length)}`] : [dir, value];
+  const [base, rest] = value.startsWith(CONFIG_DIR)
+    ? [leafDir, `.${value.slice(CONFIG_DIR.length)}`]
+    : [dir, value];
   const joined = path.posix.join(base, rest);
   return joined === '.' ? '' : normalizeRepoPath(joined);
 }

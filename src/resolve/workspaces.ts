@@ -46,7 +46,10 @@ function globsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function readYaml(readText: (rel: string) => string | undefined, rel: string): Record<string, unknown> | undefined {
+function readYaml(
+  readText: (rel: string) => string | undefined,
+  rel: string,
+): Record<string, unknown> | undefined {
   try {
     const value: unknown = parseYaml(readText(rel) ?? '');
     return isRecord(value) ? value : undefined;

@@ -51,7 +51,8 @@ const TARGETS: Target[] = [
     dir: repo,
     importers: (rel) => /^(?:src|test|bench)\//.test(rel) && !rel.startsWith('test/fixtures/'),
     keep: (rel) => !/^(?:bench\/\.work|test-artifacts)\//.test(rel),
-    options: () => ts.getParsedCommandLineOfConfigFile(path.join(repo, 'tsconfig.json'), {}, parseHost)?.options ?? {},
+    options: () =>
+      ts.getParsedCommandLineOfConfigFile(path.join(repo, 'tsconfig.json'), {}, parseHost)?.options ?? {},
   },
   ...[
     'zod/src',
@@ -76,25 +77,47 @@ interface TscSpecifier extends Specifier {
 
 /** What tsc resolves for a file: imports, exports, require, import(), import types, augmentations, reference paths. */
 function tscSpecifiers(file: string, text: string, options: ts.CompilerOptions, format: ts.ResolutionMode) {
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, impliedNodeFormat: format }, true);
-  const out: TscSpecifier[] = sf.referencedFiles.map((r) => ({ text: r.fileName, typeOnly: false, referencePath: true, mode: undefined }));
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, impliedNodeFormat: format },
+    true,
+  );
+  const out: TscSpecifier[] = sf.referencedFiles.map((r) => ({
+    text: r.fileName,
+    typeOnly: false,
+    referencePath: true,
+    mode: undefined,
+  }));
   const add = (literal: ts.Node | undefined, typeOnly: boolean) => {
     if (literal && ts.isStringLiteralLike(literal))
-      out.push({ text: literal.text, typeOnly, referencePath: false, mode: ts.getModeForUsageLocation(sf, literal, options) });
+      out.push({
+        text: literal.text,
+        typeOnly,
+        referencePath: false,
+        mode: ts.getModeForUsageLocation(sf, literal, options),
+      });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : [];
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : [];
       const allTypes = !!clause && !clause.name && named.length > 0 && named.every((e) => e.isTypeOnly);
       add(node.moduleSpecifier, !!clause?.isTypeOnly || allTypes);
     } else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
       add(node.moduleReference.expression, node.isTypeOnly);
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')))
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    )
       add(node.arguments[0], false);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true);
-    else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && ts.isExternalModule(sf)) add(node.name, true);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node.argument.literal, true);
+    else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name) && ts.isExternalModule(sf))
+      add(node.name, true);
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -124,7 +147,12 @@ function tscPairs(input: ResolverInput, importers: string[], options: ts.Compile
   const pairs = new Set<string>();
   for (const from of importers) {
     const file = path.join(input.root, from);
-    const mode = ts.getImpliedNodeFormatForFile(file as ts.Path, cache.getPackageJsonInfoCache(), host, options);
+    const mode = ts.getImpliedNodeFormatForFile(
+      file as ts.Path,
+      cache.getPackageJsonInfoCache(),
+      host,
+      options,
+    );
     for (const s of tscSpecifiers(file, readFileSync(file, 'utf8'), options, mode)) {
       let resolved: string | undefined;
       if (s.referencePath) {
@@ -134,7 +162,8 @@ function tscPairs(input: ResolverInput, importers: string[], options: ts.Compile
         resolved = ts.resolveModuleName(s.text, file, options, host, cache, undefined, s.mode).resolvedModule
           ?.resolvedFileName;
       }
-      const rel = resolved === undefined ? undefined : path.relative(input.root, resolved).split(path.sep).join('/');
+      const rel =
+        resolved === undefined ? undefined : path.relative(input.root, resolved).split(path.sep).join('/');
       if (rel !== undefined && input.files.has(rel)) pairs.add(`${from} → ${moduleKey(input.files, rel)}`);
     }
   }
@@ -171,11 +200,14 @@ describe('agreement with the TypeScript compiler on real code', () => {
   for (const target of TARGETS) {
     it.skipIf(!existsSync(target.dir))(target.name, () => {
       const input = inputFor(target.dir, target.keep);
-      const importers = [...input.files].filter((f) => CODE.test(f) && (target.importers?.(f) ?? true)).sort();
+      const importers = [...input.files]
+        .filter((f) => CODE.test(f) && (target.importers?.(f) ?? true))
+        .sort();
       const resolver = createResolver(input);
       const theirs = tscPairs(input, importers, target.options());
       const options = target.options();
-      const asTsc = (rel: string, text: string) => tscSpecifiers(path.join(input.root, rel), text, options, undefined);
+      const asTsc = (rel: string, text: string) =>
+        tscSpecifiers(path.join(input.root, rel), text, options, undefined);
       const resolution = score(ourPairs(input, resolver, importers, asTsc), theirs);
       const endToEnd = score(ourPairs(input, resolver, importers, extracted), theirs);
       const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
@@ -184,7 +216,10 @@ describe('agreement with the TypeScript compiler on real code', () => {
           `resolution P ${pct(resolution.precision)} R ${pct(resolution.recall)}; ` +
           `with extractModule P ${pct(endToEnd.precision)} R ${pct(endToEnd.recall)}`,
       );
-      for (const [label, s] of [['resolution', resolution], ['extract+resolve', endToEnd]] as const)
+      for (const [label, s] of [
+        ['resolution', resolution],
+        ['extract+resolve', endToEnd],
+      ] as const)
         if (s.onlyOurs.length + s.onlyTsc.length > 0)
           console.log(`  ${label} only ours:`, s.onlyOurs, `\n  ${label} only tsc:`, s.onlyTsc);
       expect(theirs.size).toBeGreaterThan(0);

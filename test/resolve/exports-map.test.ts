@@ -7,8 +7,18 @@ describe('mapTargets', () => {
   it.each([
     ['string for .', './index.js', '.', ['./index.js']],
     ['string for a subpath', './index.js', './x', []],
-    ['conditions for .', { import: './a.mjs', require: './a.cjs', types: './a.d.ts' }, '.', ['./a.mjs', './a.cjs']],
-    ['nested conditions', { '.': { node: { import: './n.mjs' }, default: './d.js' } }, '.', ['./n.mjs', './d.js']],
+    [
+      'conditions for .',
+      { import: './a.mjs', require: './a.cjs', types: './a.d.ts' },
+      '.',
+      ['./a.mjs', './a.cjs'],
+    ],
+    [
+      'nested conditions',
+      { '.': { node: { import: './n.mjs' }, default: './d.js' } },
+      '.',
+      ['./n.mjs', './d.js'],
+    ],
     ['array fallbacks', { '.': ['./a.js', './b.js'] }, '.', ['./a.js', './b.js']],
     ['exact subpath', { './x': './lib/x.js', './*': './lib/*.js' }, './x', ['./lib/x.js']],
     ['longest pattern prefix', { './*': './a/*.js', './deep/*': './b/*.js' }, './deep/y', ['./b/y.js']],

@@ -29,6 +29,13 @@ describe('extension mapping, index files and declaration siblings (extension-map
       [from, './dir/index.js', 'file:src/dir/index.ts'],
       [from, './jsdir', 'file:src/jsdir/index.js'],
       [from, './pkgdir', 'file:src/pkgdir/entry.ts'],
+      // A file beside a directory of the same name wins, unless the specifier names a directory.
+      [from, './types', 'file:src/types.js'],
+      [from, './types/', 'file:src/types/index.ts'],
+      ['src/types/deep/x.ts', '..', 'file:src/types/index.ts'],
+      ['src/types/deep/x.ts', '../', 'file:src/types/index.ts'],
+      ['src/types/deep/x.ts', '../../types', 'file:src/types.js'],
+      ['src/types/index.ts', '.', 'file:src/types/index.ts'],
     ]));
 
   it('takes code for value imports and declarations for type-only imports', () =>
@@ -46,9 +53,17 @@ describe('extension mapping, index files and declaration siblings (extension-map
     expectRows(resolver, [
       [from, './nope.js', 'unresolved:no file matches ./nope.js from src/main.ts'],
       ['src/a.ts', './nope.js', 'unresolved:no file matches ./nope.js from src/a.ts'],
-      [from, './generated.js', 'unresolved:./generated.js resolves to src/generated.ts, which is not a discovered file (excluded or ignored)'],
+      [
+        from,
+        './generated.js',
+        'unresolved:./generated.js resolves to src/generated.ts, which is not a discovered file (excluded or ignored)',
+      ],
       // test/fixtures/extension-mapping/src → four levels up is the proofmap repository itself.
-      [from, '../../../../package.json', 'unresolved:../../../../package.json from src/main.ts resolves outside the repository root'],
+      [
+        from,
+        '../../../../package.json',
+        'unresolved:../../../../package.json from src/main.ts resolves outside the repository root',
+      ],
       [from, '/abs/x.js', 'unresolved:no file matches /abs/x.js from src/main.ts'],
     ]));
 });
@@ -81,14 +96,31 @@ describe('assets, builtins, reference paths and non-module specifiers (assets-bu
     expectRows(resolver, [
       [from, '../types/globals.d.ts', 'file:types/globals.d.ts', { referencePath: true }],
       [from, '../types/globals', 'file:types/globals.d.ts', { referencePath: true }],
-      [from, 'react', 'unresolved:no file matches the reference path react from src/main.ts', { referencePath: true }],
+      [
+        from,
+        'react',
+        'unresolved:no file matches the reference path react from src/main.ts',
+        { referencePath: true },
+      ],
     ]));
 
   it('explains specifiers that are neither files nor packages', () =>
     expectRows(resolver, [
-      [from, 'https://esm.sh/react', 'unresolved:https://esm.sh/react names a URL or virtual module, not a file or a package'],
-      [from, 'virtual:pwa-register', 'unresolved:virtual:pwa-register names a URL or virtual module, not a file or a package'],
-      [from, '@/components/x', 'unresolved:@/components/x is neither an npm package name nor a configured alias'],
+      [
+        from,
+        'https://esm.sh/react',
+        'unresolved:https://esm.sh/react names a URL or virtual module, not a file or a package',
+      ],
+      [
+        from,
+        'virtual:pwa-register',
+        'unresolved:virtual:pwa-register names a URL or virtual module, not a file or a package',
+      ],
+      [
+        from,
+        '@/components/x',
+        'unresolved:@/components/x is neither an npm package name nor a configured alias',
+      ],
       [from, '~/x', 'unresolved:~/x is neither an npm package name nor a configured alias'],
       [from, '#x', 'unresolved:#x from src/main.ts: no enclosing package.json has an imports map'],
       [from, 'lodash/fp', 'external:lodash'],

@@ -14,7 +14,11 @@ describe('package.json exports and imports maps (package-exports-imports)', () =
       // A type-only import takes the `types` condition.
       [from, 'self-pkg/feature', 'file:types/feature.d.ts', { typeOnly: true }],
       [from, 'self-pkg/utils/a', 'file:src/utils/a.ts'],
-      [from, 'self-pkg/utils/private/b', 'unresolved:workspace package self-pkg (the root) has no source file for ./utils/private/b'],
+      [
+        from,
+        'self-pkg/utils/private/b',
+        'unresolved:workspace package self-pkg (the root) has no source file for ./utils/private/b',
+      ],
       [from, 'self-pkg/package.json', 'file:package.json'],
     ]));
 

@@ -11,7 +11,10 @@ const paths = {
 describe('matchPathsAlias', () => {
   it.each([
     ['@/x', { pattern: '@/*', targets: ['src/x'] }],
-    ['@/components/button', { pattern: '@/components/*', targets: ['ui/components/button', 'src/components/button'] }],
+    [
+      '@/components/button',
+      { pattern: '@/components/*', targets: ['ui/components/button', 'src/components/button'] },
+    ],
     ['@config', { pattern: '@config', targets: ['config/index.ts'] }],
     ['theme.css', { pattern: '*.css', targets: ['styles/theme.css'] }],
     ['react', undefined],

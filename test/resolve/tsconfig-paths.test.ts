@@ -16,7 +16,11 @@ describe('tsconfig paths, extends and references (tsconfig-paths-monorepo)', () 
       [app, '@shared', 'file:packages/lib/src/shared/index.ts'],
       // ${configDir} is the directory of the config that governs the file, not of the base.
       [app, '@here/views/home', 'file:packages/app/src/views/home.ts'],
-      [app, '@lib/missing', 'unresolved:@lib/missing matches the paths alias @lib/* of packages/app/tsconfig.json, but no file matches'],
+      [
+        app,
+        '@lib/missing',
+        'unresolved:@lib/missing matches the paths alias @lib/* of packages/app/tsconfig.json, but no file matches',
+      ],
       [app, 'react', 'external:react'],
       [app, 'react-dom/client', 'external:react-dom'],
       // web overrides paths: the base's @lib/* no longer applies, so @lib/util is a package name.
@@ -33,7 +37,11 @@ describe('tsconfig paths, extends and references (tsconfig-paths-monorepo)', () 
       ['apps/site/src/main.ts', '@/lib/x', 'file:apps/site/src/lib/x.ts'],
       ['apps/site/vite.config.ts', '@/plugin', 'file:apps/site/build-tools/plugin.ts'],
       // Same directory as vite.config.ts, but in no project: no alias applies.
-      ['apps/site/other.ts', '@/plugin', 'unresolved:@/plugin is neither an npm package name nor a configured alias'],
+      [
+        'apps/site/other.ts',
+        '@/plugin',
+        'unresolved:@/plugin is neither an npm package name nor a configured alias',
+      ],
     ];
     expectRows(resolver, rows);
   });
@@ -59,7 +67,11 @@ describe('configs whose extends is not installed (tsconfig-extends-uninstalled)'
       ['apps/web/src/page.ts', './ui/button.js', 'file:apps/web/src/ui/button.ts'],
       ['apps/api/src/server.ts', '#lib/db', 'file:apps/api/lib/db.ts'],
       ['apps/api/src/server.ts', './routes.js', 'file:apps/api/src/routes.ts'],
-      ['apps/api/src/server.ts', '#lib/nope', 'unresolved:#lib/nope matches the paths alias #lib/* of apps/api/tsconfig.json, but no file matches'],
+      [
+        'apps/api/src/server.ts',
+        '#lib/nope',
+        'unresolved:#lib/nope matches the paths alias #lib/* of apps/api/tsconfig.json, but no file matches',
+      ],
       ['apps/api/src/server.ts', 'fastify', 'external:fastify'],
     ]);
   });

@@ -14,7 +14,11 @@ const npmRows: Row[] = [
   [web, '@acme/ui/button', 'file:packages/ui/src/button.tsx'],
   [web, '@acme/ui/styles.css', 'file:packages/ui/src/styles.css'],
   [web, '@acme/ui/card', 'file:packages/ui/src/card.ts'],
-  [web, '@acme/ui/internal/secret', 'unresolved:workspace package @acme/ui (packages/ui) has no source file for ./internal/secret'],
+  [
+    web,
+    '@acme/ui/internal/secret',
+    'unresolved:workspace package @acme/ui (packages/ui) has no source file for ./internal/secret',
+  ],
   [web, '@acme/utils', 'file:packages/utils/src/index.ts'],
   [web, '@acme/utils/format', 'file:packages/utils/src/format.ts'],
   [web, '@acme/config', 'file:packages/config/index.js'],
@@ -78,7 +82,11 @@ describe('pnpm-workspace.yaml (pnpm-workspace-yaml)', () => {
     expectRows(resolver, [
       ['packages/app/src/app.ts', '@p/core', 'file:packages/core/src/index.ts'],
       ['packages/app/src/app.ts', '@p/nested', 'file:packages/group/nested/lib/index.js'],
-      ['packages/app/src/app.ts', '@p/core/extra', 'unresolved:workspace package @p/core (packages/core) has no source file for ./extra'],
+      [
+        'packages/app/src/app.ts',
+        '@p/core/extra',
+        'unresolved:workspace package @p/core (packages/core) has no source file for ./extra',
+      ],
       ['packages/app/src/app.ts', 'fixture-pkg', 'external:fixture-pkg'],
     ]));
 });

@@ -26,6 +26,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
   const ms = Math.round(performance.now() - started);
   const { meta } = result.map;
   const counts = meta.counts;
+  if (result.recovered) io.stderr.write(`proofmap: ${result.recovered}\n`);
   const pick = (prefix: string) =>
     Object.fromEntries(
       Object.entries(counts)
@@ -42,6 +43,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
     edges: pick('edges.'),
     coverage: pick('coverage.'),
     blockers: meta.blockers,
+    findings: result.map.findings.map((f) => f.message),
     parsed: result.parsed,
     reused: result.reused,
     ms,
@@ -62,6 +64,7 @@ type Summary = {
   edges: Record<string, number>;
   coverage: Record<string, number>;
   blockers: { gate: string; message: string }[];
+  findings: string[];
   parsed: number;
   reused: number;
   ms: number;
@@ -81,6 +84,9 @@ function renderSummary(s: Summary): string {
     `  coverage  ${total(s.coverage)}: ${list(s.coverage)}`,
     `  map       ${s.map ?? '(not written)'} — version ${s.version}, ${s.status}`,
   ];
+  if (s.findings.length > 0) lines.push(`  findings  ${s.findings.length}:`);
+  for (const f of s.findings.slice(0, 20)) lines.push(`    ${f}`);
+  if (s.findings.length > 20) lines.push(`    … and ${s.findings.length - 20} more (--json lists all)`);
   for (const b of s.blockers) lines.push(`  blocker   [${b.gate}] ${b.message}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Benchmark: proofmap against dependency-cruiser, madge, the TypeScript API and the parse floor, on
+// one folder in one run. Every tool is a fresh child process, timed by wall clock; rounds are
+// interleaved so background load spreads over all tools instead of landing on one.
+//
+//   npm run bench -- [repo] [--only proofmap,depcruise,…] [--runs N] [--timeout S]
+// Without a repo, the generated 7k-file repo is (re)built if the generator changed, and used.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_REPO, generateRepo, generatorFingerprint, STAMP } from './generate-repo.js';
+import { firstLine, runOnce, stats } from './lib/measure.js';
+import { definePeers } from './lib/peers.js';
+import { agreement, renderTable } from './lib/report.js';
+import { walk } from './lib/walk.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const main = resolve(here, '..');
+const work = join(here, '.work');
+
+function parseArgs(argv) {
+  const opts = { runs: 3, timeoutS: 120, only: null, repo: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--runs') opts.runs = Number(argv[++i]);
+    else if (a === '--timeout') opts.timeoutS = Number(argv[++i]);
+    else if (a === '--only')
+      opts.only = String(argv[++i] ?? '')
+        .split(',')
+        .map(key)
+        .filter(Boolean);
+    else if (!a.startsWith('--') && !opts.repo) opts.repo = resolve(a);
+    else return { error: `unknown argument ${a}` };
+  }
+  if (!(opts.runs >= 1) || !(opts.timeoutS > 0))
+    return { error: '--runs and --timeout need positive numbers' };
+  return { opts };
+}
+
+const key = (s) => s.toLowerCase().replace(/[^a-z0-9+]/g, '');
+
+function ensureDefaultRepo() {
+  const stampFile = join(DEFAULT_REPO, STAMP);
+  const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : null;
+  if (stamp?.fingerprint === generatorFingerprint({})) return stamp;
+  console.error(`generating ${DEFAULT_REPO} …`);
+  return generateRepo(DEFAULT_REPO);
+}
+
+// Read every file once, untimed, so no tool pays for a cold page cache that the next one reuses.
+function primePageCache(repo) {
+  for (const f of walk(repo, () => true)) readFileSync(join(repo, f));
+}
+
+async function runPeer(peer, result, round, opts, repo) {
+  if (peer.warmup && !existsSync(join(repo, '.proofmap'))) {
+    const [file, args, cwd] = peer.command();
+    await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000 });
+  }
+  peer.prepare?.(round);
+  const [file, args, cwd] = peer.command();
+  const run = await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000 });
+  // proofmap exits 1 when it has findings; a scan that printed its JSON still counts.
+  const okCode = run.code === 0 || (peer.group === 'proofmap' && run.code === 1);
+  if (run.timedOut) return fail(result, `timed out after ${opts.timeoutS} s`);
+  if (!okCode) return fail(result, firstLine(run));
+  try {
+    const parsed = peer.parse(run.stdout);
+    result.samples.push(run.ms);
+    result.pairs = parsed.pairs ?? null;
+    result.edges = parsed.pairs ? parsed.pairs.size : parsed.count;
+    result.details = parsed.details;
+  } catch (error) {
+    fail(result, `unreadable output: ${String(error.message ?? error).split('\n')[0]}`);
+  }
+  return result;
+}
+
+function fail(result, message) {
+  result.status = 'failed';
+  result.message = message;
+  return result;
+}
+
+async function main_() {
+  const { opts, error } = parseArgs(process.argv.slice(2));
+  if (error) {
+    console.error(
+      `bench: ${error}. Usage: npm run bench -- [repo] [--only proofmap,depcruise,madge,ts-api,floor] [--runs N] [--timeout S]`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const repo = opts.repo ?? DEFAULT_REPO;
+  const repoStats = opts.repo ? null : ensureDefaultRepo();
+  if (!existsSync(repo) || !statSync(repo).isDirectory()) {
+    console.error(
+      `bench: ${repo} is not a directory; pass a repository folder, or no argument to use the generated one.`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  mkdirSync(work, { recursive: true });
+  const peers = definePeers({ main, repo, work }).filter(
+    (p) => !opts.only || opts.only.includes(key(p.group)) || opts.only.includes(key(p.name)),
+  );
+  const results = peers.map((p) => ({
+    name: p.name,
+    group: p.group,
+    reference: p.reference ?? false,
+    note: p.note,
+    status: 'ok',
+    samples: [],
+  }));
+  primePageCache(repo);
+  const loadBefore = loadavg();
+  if (loadBefore[0] > availableParallelism() * 0.5) {
+    console.error(
+      `bench: load average is ${loadBefore[0].toFixed(1)} on ${availableParallelism()} cores; timings will be inflated.`,
+    );
+  }
+  try {
+    for (let round = 1; round <= opts.runs; round++) {
+      for (const [i, peer] of peers.entries()) {
+        const result = results[i];
+        if (peer.skip) Object.assign(result, { status: 'skipped', message: peer.skip });
+        if (result.status !== 'ok') continue;
+        await runPeer(peer, result, round, opts, repo);
+        const last =
+          result.status === 'ok'
+            ? `${Math.round(result.samples.at(-1))} ms`
+            : `${result.status}: ${result.message}`;
+        console.error(`[${round}/${opts.runs}] ${peer.name}: ${last}`);
+      }
+    }
+  } finally {
+    for (const peer of peers) peer.cleanup?.();
+  }
+  const tsPairs = results.find((r) => r.name === 'ts-api')?.pairs;
+  for (const r of results) {
+    if (r.status === 'ok') Object.assign(r, stats(r.samples));
+    if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
+  }
+  console.log(renderTable(results));
+  const report = {
+    when: new Date().toISOString(),
+    repo,
+    repoStats,
+    runs: opts.runs,
+    timeoutS: opts.timeoutS,
+    machine: {
+      node: process.version,
+      platform: process.platform,
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      memGiB: Math.round(totalmem() / 2 ** 30),
+      loadBefore,
+      loadAfter: loadavg(),
+    },
+    results: results.map(({ pairs, samples, ...r }) => r),
+  };
+  const out = join(work, `results-${report.when.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nresults: ${out}`);
+}
+
+await main_();

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type IndexStore, openIndex } from '../../src/store/index.js';
+import { tempRoot } from './fixture.js';
+
+let store: IndexStore | undefined;
+afterEach(() => store?.close());
+
+describe('fact cache', () => {
+  it('hits by extractor and content hash, misses otherwise', () => {
+    store = openIndex(tempRoot());
+    const facts = { imports: [{ specifier: './b.js' }], exports: [] };
+    store.transaction(() => store!.putFacts('js-ts', 'aaaa', facts));
+    expect(store.getFacts('js-ts', 'aaaa')).toEqual(facts);
+    expect(store.getFacts('js-ts', 'bbbb')).toBeUndefined();
+    expect(store.getFacts('markdown', 'aaaa')).toBeUndefined();
+    expect(store.allFacts('js-ts')).toEqual(new Map([['aaaa', facts]]));
+    expect(store.allFacts('markdown').size).toBe(0);
+  });
+
+  it('misses facts written by another extractor version', () => {
+    const root = tempRoot();
+    store = openIndex(root);
+    store.putFacts('js-ts', 'aaaa', { v: 'old' });
+    const raw = new Database(path.join(root, '.proofmap', 'index.db'));
+    raw.prepare('UPDATE facts SET version = version - 1').run();
+    raw.close();
+    expect(store.getFacts('js-ts', 'aaaa')).toBeUndefined();
+    expect(store.allFacts('js-ts').size).toBe(0);
+  });
+
+  it('rolls a failed transaction back whole', () => {
+    store = openIndex(tempRoot());
+    expect(() =>
+      store!.transaction(() => {
+        store!.putFacts('js-ts', 'aaaa', 1);
+        throw new Error('extractor crashed');
+      }),
+    ).toThrow('extractor crashed');
+    expect(store.getFacts('js-ts', 'aaaa')).toBeUndefined();
+  });
+});

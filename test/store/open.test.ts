@@ -1,0 +1,170 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BusyError } from '../../src/model/errors.js';
+import { type IndexStore, openIndex, SCHEMA_VERSION } from '../../src/store/index.js';
+import { MIGRATIONS, migrate, schemaVersion } from '../../src/store/schema.js';
+import { fileNode, proofMap, sourceFile, tempRoot } from './fixture.js';
+
+const stores: IndexStore[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+});
+function open(root: string, opts = {}) {
+  const s = openIndex(root, opts);
+  stores.push(s);
+  return s;
+}
+
+const map = proofMap([fileNode('src/a.ts', ['alpha'])]);
+
+/** A repository whose index holds one snapshot, closed again. */
+function scannedRoot(): { root: string; db: string } {
+  const root = tempRoot();
+  const s = openIndex(root);
+  s.writeSnapshot(map, [sourceFile('src/a.ts')]);
+  s.close();
+  return { root, db: path.join(root, '.proofmap', 'index.db') };
+}
+
+/** The store works after recovery: it takes a snapshot and answers from it. */
+function expectWorking(s: IndexStore) {
+  s.writeSnapshot(map, [sourceFile('src/a.ts')]);
+  expect(s.readMap()).toEqual(map);
+  expect(s.search('alpha').total).toBe(1);
+}
+
+describe('openIndex', () => {
+  it('opens a healthy index without a recovery note', () => {
+    const { root } = scannedRoot();
+    const s = open(root);
+    expect(s.recovered).toBeUndefined();
+    expect(s.readMap()).toEqual(map);
+  });
+
+  it('rebuilds a file that is not a database at all', () => {
+    const { root, db } = scannedRoot();
+    fs.writeFileSync(db, '{"this is": "json, not sqlite"}\n'.repeat(200));
+    const s = open(root);
+    expect(s.recovered).toMatch(/^index\.db was corrupt \(.*\); rebuilt$/);
+    expect(s.readMap()).toBeUndefined();
+    expect(fs.existsSync(`${db}.bad`)).toBe(true);
+    expectWorking(s);
+  });
+
+  it('rebuilds an index whose pages were overwritten with garbage', () => {
+    const { root, db } = scannedRoot();
+    const bytes = fs.readFileSync(db);
+    const garbage = Buffer.alloc(bytes.length - 4096);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) & 0xff;
+    garbage.copy(bytes, 4096); // keep the header page, destroy every table
+    fs.writeFileSync(db, bytes);
+    const s = open(root);
+    expect(() => s.readMap()).not.toThrow();
+    expect(s.recovered).toMatch(/^index\.db was corrupt \(.*\); rebuilt$/);
+    expectWorking(s);
+  });
+
+  it('rebuilds when garbage hits the middle of a table after opening', () => {
+    const { root, db } = scannedRoot();
+    const s = open(root);
+    const bytes = fs.readFileSync(db);
+    const fd = fs.openSync(db, 'r+');
+    fs.writeSync(fd, Buffer.alloc(bytes.length - 8192, 0xa5), 0, bytes.length - 8192, 8192);
+    fs.closeSync(fd);
+    expect(() => s.readMap()).not.toThrow();
+    expect(() => s.search('alpha')).not.toThrow();
+    expect(s.recovered).toMatch(/^index\.db was corrupt \(.*\); rebuilt$/);
+    expectWorking(s);
+  });
+
+  it('rebuilds a SQLite database that belongs to something else', () => {
+    const root = tempRoot();
+    fs.mkdirSync(path.join(root, '.proofmap'));
+    const foreign = new Database(path.join(root, '.proofmap', 'index.db'));
+    foreign.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)');
+    foreign.close();
+    const s = open(root);
+    expect(s.recovered).toBe('index.db is not a proofmap index (a foreign SQLite database); rebuilt');
+    expectWorking(s);
+  });
+
+  it('rebuilds an index written by a newer proofmap', () => {
+    const { root, db } = scannedRoot();
+    const raw = new Database(db);
+    raw.prepare(`UPDATE meta SET value = ? WHERE key = 'schema_version'`).run(SCHEMA_VERSION + 5);
+    raw.close();
+    const s = open(root);
+    expect(s.recovered).toBe(
+      `index.db is from a newer proofmap (schema ${SCHEMA_VERSION + 5}, this version reads up to ${SCHEMA_VERSION}); rebuilt`,
+    );
+    expectWorking(s);
+  });
+
+  it('opens an index whose writer was killed mid-transaction: the write is rolled back', () => {
+    const { root, db } = scannedRoot();
+    const script = `
+      const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
+      const db = new Database(${JSON.stringify(db)});
+      db.exec("BEGIN IMMEDIATE");
+      db.exec("UPDATE meta SET value = 99 WHERE key = 'epoch'");
+      db.exec("DELETE FROM nodes");
+      process.kill(process.pid, 'SIGKILL');`;
+    const child = spawnSync(process.execPath, ['-e', script]);
+    expect(child.signal).toBe('SIGKILL');
+    const s = open(root);
+    expect(s.recovered).toBeUndefined();
+    expect(s.epoch()).toBe(1);
+    expect(s.readMap()).toEqual(map);
+  });
+
+  it('survives garbage WAL and shared-memory files left by a dead process', () => {
+    const { root, db } = scannedRoot();
+    fs.writeFileSync(`${db}-wal`, Buffer.alloc(64 * 1024, 0x5a));
+    fs.writeFileSync(`${db}-shm`, Buffer.alloc(32 * 1024, 0xff));
+    const s = open(root);
+    expect(() => s.readMap()).not.toThrow();
+    expectWorking(s);
+  });
+
+  it('reports a write lock held by a live process as BusyError, not as damage', () => {
+    const { root, db } = scannedRoot();
+    const holder = new Database(db);
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const s = open(root, { lockTimeoutMs: 50 });
+      expect(() => s.putFacts('js-ts', 'h', 1)).toThrow(BusyError);
+      expect(s.recovered).toBeUndefined();
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  });
+
+  it('read-only on a repository never scanned creates no files and refuses writes', () => {
+    const root = tempRoot();
+    const s = open(root, { readonly: true });
+    expect(s.epoch()).toBe(0);
+    expect(s.readMap()).toBeUndefined();
+    expect(s.search('x').total).toBe(0);
+    expect(() => s.putFacts('js-ts', 'h', 1)).toThrow();
+    expect(fs.existsSync(path.join(root, '.proofmap'))).toBe(false);
+  });
+});
+
+describe('migrations', () => {
+  it('applies only the steps a database lacks, in order', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    const next = [...MIGRATIONS, 'ALTER TABLE files ADD COLUMN language TEXT;'];
+    migrate(db, next);
+    migrate(db, next); // a second run is a no-op, not a duplicate-column error
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length + 1);
+    expect(db.prepare(`SELECT language FROM files`).all()).toEqual([]);
+    db.close();
+  });
+});
