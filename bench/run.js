@@ -56,11 +56,11 @@ function primePageCache(repo) {
 async function runPeer(peer, result, round, opts, repo) {
   if (peer.warmup && !existsSync(join(repo, '.proofmap'))) {
     const [file, args, cwd] = peer.command();
-    await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000 });
+    await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000, work });
   }
   peer.prepare?.(round);
   const [file, args, cwd] = peer.command();
-  const run = await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000 });
+  const run = await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000, work });
   // proofmap exits 1 when it has findings; a scan that printed its JSON still counts.
   const okCode = run.code === 0 || (peer.group === 'proofmap' && run.code === 1);
   if (run.timedOut) return fail(result, `timed out after ${opts.timeoutS} s`);

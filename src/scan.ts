@@ -2,24 +2,26 @@
  * The scan, as a list of stages: discover → extract → resolve → snapshot → verify → index → emit →
  * guard. Each stage is a call; this file holds no analysis of its own.
  */
+import { loadConfig } from './discover/config.js';
 import { discover, realRoot } from './discover/index.js';
+import { artifactKey } from './extract/artifact.js';
 import { type ExtractedFacts, extractAll, type FactCache, noCache } from './extract/index.js';
-import { acquireScanLock, type Heading, type IndexStore, openIndex } from './store/index.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
-import { readMapFile, serializeMap, writeMap } from './map/emit.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
+import { readMapFile, serializeMap, writeMap } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
-import { repoView } from './map/repo-view.js';
-import { artifactKey } from './extract/artifact.js';
+import { resolveFlows } from './map/flows.js';
 import { type GuardResult, guard } from './map/guardian.js';
 import { addManifestEdges } from './map/manifest-edges.js';
+import { repoView } from './map/repo-view.js';
 import type { ProofMap } from './map/schema.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import type { Coverage } from './model/types.js';
 import { createResolver } from './resolve/index.js';
+import { acquireScanLock, type Heading, type IndexStore, openIndex } from './store/index.js';
 import { verify } from './verify/index.js';
 
 export interface ScanOptions {
@@ -58,15 +60,17 @@ function bufferedCache(store: IndexStore): FactCache & { flush(): void } {
   return {
     get: (extractor, hash) => store.getFacts(extractor, hash),
     put: (extractor, hash, facts) => void pending.push([extractor, hash, facts]),
-    flush: () => store.transaction(() => {
-      for (const [extractor, hash, facts] of pending) store.putFacts(extractor, hash, facts);
-    }),
+    flush: () =>
+      store.transaction(() => {
+        for (const [extractor, hash, facts] of pending) store.putFacts(extractor, hash, facts);
+      }),
   };
 }
 
 function headings(facts: ExtractedFacts): Heading[] {
   const out: Heading[] = [];
-  for (const [path, doc] of facts.docs) for (const h of doc.headings) out.push({ path, text: h.text, slug: h.slug, line: h.line });
+  for (const [path, doc] of facts.docs)
+    for (const h of doc.headings) out.push({ path, text: h.text, slug: h.slug, line: h.line });
   return out;
 }
 
@@ -101,7 +105,12 @@ async function scanLocked(
   timings: Record<string, number>,
   store: IndexStore | undefined,
 ): Promise<ScanResult> {
-  const found = discover(root, { maxFileBytes: options.maxFileBytes, order: options.order });
+  const loaded = loadConfig(root);
+  const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
+  const found = discover(root, {
+    ...(maxFileBytes ? { maxFileBytes } : {}),
+    ...(options.order ? { order: options.order } : {}),
+  });
   stage('discover');
 
   const cache = store ? bufferedCache(store) : undefined;
@@ -112,10 +121,21 @@ async function scanLocked(
   const paths = new Set(found.files.map((f) => f.path));
   const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
   const snapshot = new Snapshot();
-  const nodeOfPath = addFileNodes(snapshot, found.files, (p) => facts.modules.get(p)?.exports, facts.artifacts);
+  const nodeOfPath = addFileNodes(
+    snapshot,
+    found.files,
+    (p) => facts.modules.get(p)?.exports,
+    facts.artifacts,
+  );
   addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
   addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
-  const findings = addDocEdges(snapshot, facts.docs, facts.artifacts, nodeOfPath, repoView(found.texts, paths, facts));
+  const findings = addDocEdges(
+    snapshot,
+    facts.docs,
+    facts.artifacts,
+    nodeOfPath,
+    repoView(found.texts, paths, facts),
+  );
   stage('resolve');
 
   const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
@@ -129,13 +149,19 @@ async function scanLocked(
 
   const packageDirs = new Map([...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const));
   const previous = readMapFile(root);
-  const coverage: Coverage[] = [...found.coverage, ...snapshot.coverage, ...verified.coverage];
+  const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
+  const coverage: Coverage[] = [
+    ...found.coverage,
+    ...snapshot.coverage,
+    ...verified.coverage,
+    ...flows.coverage,
+  ];
   const map = assembleMap({
     entities: snapshot.entities,
     edges: verified.edges,
     coverage,
     zones: assignZones(snapshot.entities.values(), packageDirs),
-    flows: [],
+    flows: flows.flows,
     files: found.files,
     findings: [...findings, ...verified.findings],
     identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',

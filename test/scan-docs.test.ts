@@ -8,7 +8,8 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-docs-'));
 cpSync(new URL('./fixtures/docs-adr-typed-links', import.meta.url), root, { recursive: true });
 const { map } = await scan({ root, write: false });
 const key = new Map(map.nodes.map((n) => [n.id, n.key]));
-const edge = (e: (typeof map.edges)[number]) => `${key.get(e.from)} ${e.relation} ${key.get(e.to)} ${e.namespace}/${e.trust}`;
+const edge = (e: (typeof map.edges)[number]) =>
+  `${key.get(e.from)} ${e.relation} ${key.get(e.to)} ${e.namespace}/${e.trust}`;
 
 describe('scan on docs with decision records (fixtures/docs-adr-typed-links)', () => {
   it('makes decision records artifact nodes keyed by their id, with status', () => {

@@ -18,7 +18,9 @@ afterAll(() => {
 /** Edges as readable rows: from path, relation, to path-or-key, line of evidence. */
 function rows(map: ProofMap): string[] {
   const key = new Map(map.nodes.map((n) => [n.id, n.key]));
-  return map.edges.map((e) => `${key.get(e.from)} ${e.relation} ${key.get(e.to)} @${e.evidence.map((v) => v.line).join(',')}`);
+  return map.edges.map(
+    (e) => `${key.get(e.from)} ${e.relation} ${key.get(e.to)} @${e.evidence.map((v) => v.line).join(',')}`,
+  );
 }
 
 describe('scan on every import form (fixtures/import-forms)', async () => {
@@ -59,18 +61,33 @@ describe('scan on every import form (fixtures/import-forms)', async () => {
   });
 
   it('records a non-literal dynamic import and an unresolved specifier as coverage with file:line', () => {
-    expect(map.coverage).toContainEqual(expect.objectContaining({ analyzer: 'js-ts', scope: 'src/index.ts:18', status: 'partial' }));
-    expect(map.coverage).toContainEqual(expect.objectContaining({ analyzer: 'resolve', scope: 'src/style.ts:4', detail: './lib/missing.js' }));
+    expect(map.coverage).toContainEqual(
+      expect.objectContaining({ analyzer: 'js-ts', scope: 'src/index.ts:18', status: 'partial' }),
+    );
+    expect(map.coverage).toContainEqual(
+      expect.objectContaining({ analyzer: 'resolve', scope: 'src/style.ts:4', detail: './lib/missing.js' }),
+    );
   });
 
   it('gives every code edge evidence with line and column and a grep check of its literal', () => {
     for (const e of map.edges.filter((x) => x.namespace === 'code-dep')) {
-      expect(e.evidence[0]).toMatchObject({ path: expect.any(String), line: expect.any(Number), column: expect.any(Number) });
+      expect(e.evidence[0]).toMatchObject({
+        path: expect.any(String),
+        line: expect.any(Number),
+        column: expect.any(Number),
+      });
       expect(e.verified_by).toMatch(/^grep:.+/);
     }
-    const edge = map.edges.find((e) => rows({ ...map, edges: [e] })[0]!.startsWith('src/index.ts imports src/lib/default.ts'))!;
+    const edge = map.edges.find((e) =>
+      rows({ ...map, edges: [e] })[0]!.startsWith('src/index.ts imports src/lib/default.ts'),
+    )!;
     expect(edge.verified_by).toBe('grep:./lib/default.js');
-    expect(edge.evidence[0]).toMatchObject({ path: 'src/index.ts', line: 2, column: 18, excerpt: "import def from './lib/default.js';" });
+    expect(edge.evidence[0]).toMatchObject({
+      path: 'src/index.ts',
+      line: 2,
+      column: 18,
+      excerpt: "import def from './lib/default.js';",
+    });
   });
 
   it('records the package, its dependency and its scripts from package.json', () => {
@@ -121,7 +138,10 @@ describe('determinism', () => {
     dirs.push(root);
     const before = (await scan({ root, write: false })).map;
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(root, 'src/extra.ts'), "import { named } from './lib/named.js';\nexport const extra = named;\n");
+    writeFileSync(
+      path.join(root, 'src/extra.ts'),
+      "import { named } from './lib/named.js';\nexport const extra = named;\n",
+    );
     const after = (await scan({ root, write: false })).map;
     const ids = (m: ProofMap) => new Set([...m.nodes.map((n) => n.id), ...m.edges.map((e) => e.id)]);
     const now = ids(after);

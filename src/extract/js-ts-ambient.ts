@@ -3,10 +3,15 @@
  * (they belong to the declared module), yet the declaring file still needs them for its types.
  * Exports there are the declared module's, not the file's, so none are recorded.
  */
-import type { ImportDeclaration, ModuleExportName, TSModuleDeclaration } from 'oxc-parser';
+import type {
+  ImportDeclaration,
+  ModuleExportName,
+  TSGlobalDeclaration,
+  TSModuleDeclaration,
+} from 'oxc-parser';
 import type { FactSink } from './js-ts-sink.js';
 
-export function recordAmbientModule(node: TSModuleDeclaration, sink: FactSink): void {
+export function recordAmbientModule(node: TSModuleDeclaration | TSGlobalDeclaration, sink: FactSink): void {
   if (node.id.type !== 'Literal' || node.body === null) return;
   for (const statement of node.body.body) {
     if (statement.type === 'ImportDeclaration') {

@@ -1,19 +1,19 @@
 /**
  * Facts only the AST holds: require(), import(), `import x = require()`, `import('x').T` types,
- * `export {} from`, `export =`, imports inside `declare module 'x'` and CommonJS exports. Strings and comments are not nodes here, so
- * import-like text inside them can never become a fact.
+ * `export {} from`, `export =`, imports inside `declare module 'x'` and CommonJS exports.
+ * Strings and comments are not nodes here, so import-like text inside them never becomes a fact.
  */
 import {
   type Argument,
   type CallExpression,
-  type Expression,
   type Node,
-  type ObjectExpression,
   type Program,
   type TSImportTypeQualifier,
   Visitor,
 } from 'oxc-parser';
 import { recordAmbientModule } from './js-ts-ambient.js';
+import { recordDefineProperty, recordExportAssignment } from './js-ts-commonjs.js';
+import { isIdentifier, isMember } from './js-ts-nodes.js';
 import type { FactSink } from './js-ts-sink.js';
 
 const DETAIL_MAX = 80;
@@ -58,15 +58,7 @@ export function recordAst(program: Program, sink: FactSink): void {
       recordAmbientModule(node, sink);
     },
     AssignmentExpression(node) {
-      if (node.operator !== '=') return;
-      const target = node.left as Expression;
-      if (isModuleExports(target)) {
-        sink.addExport('default', node.start, false);
-        if (node.right.type === 'ObjectExpression') recordObjectKeys(sink, node.right);
-      } else if (target.type === 'MemberExpression' && isExportsObject(target.object)) {
-        const name = target.computed ? stringValue(target.property) : nameOf(target.property);
-        if (name !== undefined && name !== '__esModule') sink.addExport(name, node.start, false);
-      }
+      recordExportAssignment(node, sink);
     },
   });
   visitor.visit(program);
@@ -87,20 +79,15 @@ export function recordAst(program: Program, sink: FactSink): void {
 
 function recordCall(sink: FactSink, node: CallExpression, isDiscarded: boolean): void {
   const { callee } = node;
-  const [first, second] = node.arguments;
+  const [first] = node.arguments;
   if (first === undefined) return;
   if (isIdentifier(callee, 'require')) {
     recordLoad(sink, 'requires', first, isDiscarded ? [] : ['*']);
-  } else if (
-    callee.type === 'MemberExpression' &&
-    !callee.computed &&
-    isIdentifier(callee.object, 'require')
-  ) {
+  } else if (isMember(callee, 'require', 'resolve')) {
     // require.resolve names a module without loading it: a dependency that imports no names.
-    if (nameOf(callee.property) === 'resolve') recordLoad(sink, 'requires', first, []);
-  } else if (isMember(callee, 'Object', 'defineProperty') && isExportsObject(first)) {
-    const name = second === undefined ? undefined : stringValue(second);
-    if (name !== undefined && name !== '__esModule') sink.addExport(name, node.start, false);
+    recordLoad(sink, 'requires', first, []);
+  } else {
+    recordDefineProperty(node, sink);
   }
 }
 
@@ -129,45 +116,7 @@ function recordLoad(
   );
 }
 
-/** `module.exports = { a, b }` also gives named exports: Node's CommonJS loader detects them. */
-function recordObjectKeys(sink: FactSink, object: ObjectExpression): void {
-  for (const property of object.properties) {
-    if (property.type !== 'Property') continue;
-    const name = property.computed ? stringValue(property.key) : nameOf(property.key);
-    if (name !== undefined) sink.addExport(name, property.key.start, false);
-  }
-}
-
 /** `import('x').A.B` uses the export A of 'x'. */
 function qualifierHead(qualifier: TSImportTypeQualifier): string {
   return qualifier.type === 'Identifier' ? qualifier.name : qualifierHead(qualifier.left);
-}
-
-function isModuleExports(node: Node): boolean {
-  return isMember(node, 'module', 'exports');
-}
-
-function isExportsObject(node: Node): boolean {
-  return isIdentifier(node, 'exports') || isModuleExports(node);
-}
-
-function isMember(node: Node, object: string, property: string): boolean {
-  return (
-    node.type === 'MemberExpression' &&
-    !node.computed &&
-    isIdentifier(node.object, object) &&
-    nameOf(node.property) === property
-  );
-}
-
-function isIdentifier(node: Node, name: string): boolean {
-  return node.type === 'Identifier' && node.name === name;
-}
-
-function nameOf(node: Node): string | undefined {
-  return node.type === 'Identifier' ? node.name : stringValue(node);
-}
-
-function stringValue(node: Node): string | undefined {
-  return node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
 }

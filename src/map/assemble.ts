@@ -3,12 +3,12 @@
  * rounded, and nothing depends on time or listing order: the same tree gives the same bytes.
  */
 import { createHash } from 'node:crypto';
+import type { DocFinding } from '../extract/markdown.js';
 import { GENERATOR, MAP_SCHEMA_ID } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Entity, Evidence, ExportedName, Relation } from '../model/types.js';
 import { nextIncrements } from './increments.js';
-import type { DocFinding } from '../extract/markdown.js';
 import type { Finding, Flow, MapEdge, MapNode, ProofMap } from './schema.js';
 import { VERSION } from './version.js';
 import type { ZoneAssignment } from './zones.js';
@@ -85,13 +85,23 @@ export function assembleMap(input: AssembleInput): ProofMap {
 }
 
 function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
-  const findings = list.map((f): Finding =>
-    'evidence' in f
-      ? f
-      : { code: f.code, message: f.message, evidence: [{ source: 'doc', path: f.path, line: f.line, column: f.column }], target: f.target },
+  const findings = list.map(
+    (f): Finding =>
+      'evidence' in f
+        ? f
+        : {
+            code: f.code,
+            message: f.message,
+            evidence: [{ source: 'doc', path: f.path, line: f.line, column: f.column }],
+            target: f.target,
+          },
   );
-  const key = (f: Finding) => `${f.evidence[0]!.path}\0${String(f.evidence[0]!.line ?? 0).padStart(8, '0')}\0${String(f.evidence[0]!.column ?? 0).padStart(8, '0')}\0${f.code}\0${f.message}`;
-  return uniqueBy(findings.sort((a, b) => compareStrings(key(a), key(b))), key);
+  const key = (f: Finding) =>
+    `${f.evidence[0]!.path}\0${String(f.evidence[0]!.line ?? 0).padStart(8, '0')}\0${String(f.evidence[0]!.column ?? 0).padStart(8, '0')}\0${f.code}\0${f.message}`;
+  return uniqueBy(
+    findings.sort((a, b) => compareStrings(key(a), key(b))),
+    key,
+  );
 }
 
 function toNode(e: Entity, zones: ZoneAssignment): MapNode {

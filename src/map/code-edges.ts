@@ -36,7 +36,9 @@ export function addCodeEdges(
         to = nodeOfPath.get(resolution.path)!;
       } else if (resolution.kind === 'external' || resolution.kind === 'builtin') {
         const key =
-          resolution.kind === 'external' ? externalKey(resolution.name) : `external:node:${resolution.name.replace(/^node:/, '')}`;
+          resolution.kind === 'external'
+            ? externalKey(resolution.name)
+            : `external:node:${resolution.name.replace(/^node:/, '')}`;
         to = snapshot.entity('package', key, {
           name: resolution.kind === 'external' ? resolution.name : resolution.name.replace(/^node:/, ''),
           evidence: [evidence],

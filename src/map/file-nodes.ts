@@ -28,10 +28,21 @@ export function addFileNodes(
       metadata.artifact_id = artifact.artifactId;
       if (artifact.status) metadata.status = artifact.status;
       if (artifact.title) metadata.title = artifact.title;
-      byPath.set(file.path, snapshot.entity('artifact', artifactKey(artifact.artifactId), { name: artifact.artifactId, path: file.path, evidence, metadata }));
+      byPath.set(
+        file.path,
+        snapshot.entity('artifact', artifactKey(artifact.artifactId), {
+          name: artifact.artifactId,
+          path: file.path,
+          evidence,
+          metadata,
+        }),
+      );
     } else {
       const kind = file.role === 'doc' ? 'document' : 'file';
-      byPath.set(file.path, snapshot.entity(kind, file.path, { name: baseName(file.path), path: file.path, evidence, metadata }));
+      byPath.set(
+        file.path,
+        snapshot.entity(kind, file.path, { name: baseName(file.path), path: file.path, evidence, metadata }),
+      );
     }
   }
   return byPath;

@@ -2,7 +2,11 @@
 import type { ExtractedFacts } from '../extract/index.js';
 import type { RepoView } from '../extract/markdown.js';
 
-export function repoView(texts: ReadonlyMap<string, string>, files: ReadonlySet<string>, facts: ExtractedFacts): RepoView {
+export function repoView(
+  texts: ReadonlyMap<string, string>,
+  files: ReadonlySet<string>,
+  facts: ExtractedFacts,
+): RepoView {
   const exportedNames = new Map<string, string[]>();
   for (const [path, module] of facts.modules)
     for (const { name } of module.exports) {

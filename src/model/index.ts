@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './envelope.js';
 export * from './errors.js';
 export * from './facts.js';
 export * from './ids.js';

@@ -3,7 +3,8 @@
  * oxc-resolver does the resolving with the tsconfig that governs each file; this module decides
  * what its answer means for the map and fills the gaps it leaves when node_modules or build output
  * is absent (workspace packages, `#imports` into unbuilt output, configs it refuses). Results are
- * cached per (directory, specifier), which is what makes 70 000 imports cheap.
+ * cached per (directory, specifier) for paths and per (config, package scope, specifier) for bare
+ * specifiers, which is what makes 70 000 imports cheap.
  */
 import path from 'node:path';
 import type { ResolveResult } from 'oxc-resolver';
@@ -98,6 +99,14 @@ export function createResolver(input: ResolverInput): Resolver {
     return unresolved(() => `${specifier} is neither an npm package name nor a configured alias`);
   };
 
+  // A bare specifier's answer depends on the governing config and the package.json scope (self-
+  // references, #imports), not on the directory: keying by both shares one answer across a package.
+  const bareScope = (fromFile: string, dir: string): string => {
+    const config = configs.forDir(dir);
+    if (config?.byFile) return fromFile;
+    return `${config?.reading.path ?? ''}\0${packages.manifestFor(dir) ?? ''}`;
+  };
+
   return {
     workspaces,
     coverage: () => configs.coverage(),
@@ -113,7 +122,7 @@ export function createResolver(input: ResolverInput): Resolver {
       const typeOnly = opts.typeOnly === true;
       const dir = dirOf(fromFile);
       const isPath = kind === 'relative' || kind === 'absolute';
-      const scope = !isPath && configs.forDir(dir)?.byFile ? fromFile : dir;
+      const scope = isPath ? dir : bareScope(fromFile, dir);
       const key = `${typeOnly ? 'T' : 'V'}${isPath ? 'P' : 'B'}${scope}\0${specifier}`;
       let outcome = cache.get(key);
       if (!outcome) {

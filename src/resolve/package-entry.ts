@@ -19,6 +19,8 @@ export interface PackageEntries {
   /** undefined when the specifier does not name a workspace package. */
   workspace(specifier: string, typeOnly: boolean): Outcome | undefined;
   imports(fromFile: string, specifier: string, typeOnly: boolean): Outcome;
+  /** The nearest discovered package.json at or above a directory: the scope of `#imports` and self-references. */
+  manifestFor(dir: string): string | undefined;
 }
 
 export function createPackageEntries(
@@ -32,15 +34,17 @@ export function createPackageEntries(
     if (!manifests.has(rel)) manifests.set(rel, readJsonRecord(input.readText, rel));
     return manifests.get(rel);
   };
+  const nearest = new Map<string, string | undefined>();
   const nearestManifest = (dir: string): string | undefined => {
-    for (let d = dir; ; d = dirOf(d)) {
-      const rel = d ? `${d}/package.json` : 'package.json';
-      if (files.has(rel)) return rel;
-      if (d === '') return undefined;
-    }
+    if (nearest.has(dir)) return nearest.get(dir);
+    const own = dir ? `${dir}/package.json` : 'package.json';
+    const found = files.has(own) ? own : dir === '' ? undefined : nearestManifest(dirOf(dir));
+    nearest.set(dir, found);
+    return found;
   };
 
   return {
+    manifestFor: nearestManifest,
     workspace(specifier, typeOnly) {
       const name = packageName(specifier);
       const pkg = name === undefined ? undefined : workspaces.get(name);

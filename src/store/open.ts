@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BusyError } from '../model/errors.js';
-import { APPLICATION_ID, migrate, SCHEMA_VERSION, schemaVersion } from './schema.js';
+import { APPLICATION_ID, migrate, SCHEMA_HASH, SCHEMA_VERSION, schemaState } from './schema.js';
 
 export interface OpenedDatabase {
   db: Database.Database;
@@ -91,9 +91,12 @@ function inspect(db: Database.Database): number | string {
   } else if (appId !== APPLICATION_ID) {
     return `is not a proofmap index (application id ${appId})`;
   }
-  const version = schemaVersion(db);
+  const { version, hash } = schemaState(db);
   if (version > SCHEMA_VERSION) {
     return `is from a newer proofmap (schema ${version}, this version reads up to ${SCHEMA_VERSION})`;
+  }
+  if (version === SCHEMA_VERSION && hash !== SCHEMA_HASH) {
+    return `has schema ${version} from a different proofmap build`;
   }
   return version;
 }

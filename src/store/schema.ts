@@ -3,6 +3,7 @@
  * schema_version n to n + 1; a step, once released, is never edited — add a new one instead.
  */
 import type Database from 'better-sqlite3';
+import { contentHash } from '../model/ids.js';
 
 /** `PRAGMA application_id` of a proofmap index ("prmp"): tells our file from any other SQLite db. */
 export const APPLICATION_ID = 0x70726d70;
@@ -20,16 +21,18 @@ export const MIGRATIONS: readonly string[] = [
   -- a file rewrites one order string instead of the position of every row after it.
   CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL,
     node_order TEXT NOT NULL, edge_order TEXT NOT NULL);
-  -- digest is sha1 of json: the next snapshot compares digests instead of reading all the JSON.
-  -- Evidence stays inside the edge JSON: a separate table doubled the cost of a cold snapshot
-  -- and edges_from already finds the edges whose evidence lies in a file.
+  -- digest is sha1 of json: the next snapshot compares digests instead of reading the JSON back.
+  -- Edges are compared per source node (edge_groups), which is ten times fewer hashes than per
+  -- edge. Evidence stays inside the edge JSON: a separate table doubled the cost of a cold
+  -- snapshot, and edges_from already finds the edges whose evidence lies in a file.
   CREATE TABLE nodes (id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, path TEXT, json TEXT NOT NULL,
     digest TEXT NOT NULL);
   CREATE INDEX nodes_path ON nodes (path);
   CREATE TABLE edges (id TEXT NOT NULL UNIQUE, from_id TEXT NOT NULL, to_id TEXT NOT NULL,
-    relation TEXT NOT NULL, json TEXT NOT NULL, digest TEXT NOT NULL);
+    relation TEXT NOT NULL, json TEXT NOT NULL);
   CREATE INDEX edges_from ON edges (from_id);
   CREATE INDEX edges_to ON edges (to_id);
+  CREATE TABLE edge_groups (from_id TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE coverage (seq INTEGER PRIMARY KEY, analyzer TEXT NOT NULL, scope TEXT NOT NULL,
     status TEXT NOT NULL, reason TEXT NOT NULL, json TEXT NOT NULL);
   CREATE INDEX coverage_scope ON coverage (scope);
@@ -54,15 +57,29 @@ export const MIGRATIONS: readonly string[] = [
 /** The schema version this build reads and writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** schema_version of a proofmap index, 0 for a database with no meta table yet. */
-export function schemaVersion(db: Database.Database): number {
-  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
-  if (!hasMeta) return 0;
-  const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as
-    | { value: number }
-    | undefined;
-  return row ? Number(row.value) : 0;
+/**
+ * Hash of the migration text. A development build that edited a step without adding one writes
+ * the same version with other tables; the hash tells such an index apart so it is rebuilt.
+ */
+export const SCHEMA_HASH = schemaHashOf(MIGRATIONS);
+
+function schemaHashOf(steps: readonly string[]): string {
+  return contentHash(steps.join('\n-- step --\n'));
 }
+
+/** schema_version and schema_hash of a proofmap index; version 0 when there is no meta table yet. */
+export function schemaState(db: Database.Database): { version: number; hash?: string } {
+  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+  if (!hasMeta) return { version: 0 };
+  const rows = db
+    .prepare(`SELECT key, value FROM meta WHERE key IN ('schema_version', 'schema_hash')`)
+    .all() as { key: string; value: unknown }[];
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const hash = value('schema_hash');
+  return { version: Number(value('schema_version') ?? 0), ...(typeof hash === 'string' ? { hash } : {}) };
+}
+
+export const schemaVersion = (db: Database.Database): number => schemaState(db).version;
 
 /**
  * Applies the steps the database lacks, in one immediate transaction, re-reading the version
@@ -73,7 +90,9 @@ export function migrate(db: Database.Database, steps: readonly string[] = MIGRAT
     const from = schemaVersion(db);
     if (from >= steps.length) return;
     for (const step of steps.slice(from)) db.exec(step);
-    db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`).run(steps.length);
+    const set = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
+    set.run('schema_version', steps.length);
+    set.run('schema_hash', schemaHashOf(steps));
     db.pragma(`application_id = ${APPLICATION_ID}`);
   }).immediate();
 }

@@ -29,7 +29,12 @@ describe('proofmap scan (in-process)', () => {
     const dir = copyFixture('import-forms');
     const r = await runCli(['scan', dir, '--json']);
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ status: 'confirmed', version: 1, files: expect.any(Number), edges: { imports: expect.any(Number) } });
+    expect(summary).toMatchObject({
+      status: 'confirmed',
+      version: 1,
+      files: expect.any(Number),
+      edges: { imports: expect.any(Number) },
+    });
     rmSync(dir, { recursive: true });
   });
 
@@ -63,7 +68,9 @@ describe('bin/proofmap (spawned)', () => {
   const bin = path.join(repoRoot, 'bin/proofmap.js');
   it('scans a fixture and writes a map.json that validates', () => {
     const dir = copyFixture('import-forms');
-    const out = execFileSync(process.execPath, [bin, 'scan', dir, '--json'], { env: { ...process.env, NO_COLOR: '1' } }).toString();
+    const out = execFileSync(process.execPath, [bin, 'scan', dir, '--json'], {
+      env: { ...process.env, NO_COLOR: '1' },
+    }).toString();
     expect(JSON.parse(out).status).toBe('confirmed');
     const map = JSON.parse(readFileSync(path.join(dir, '.proofmap/map.json'), 'utf8'));
     expect(map.$schema).toBe('proofmap.map/v1');
@@ -78,7 +85,9 @@ describe('bin/proofmap (spawned)', () => {
     writeFileSync(path.join(dir, 'src/cli.cjs'), 'module.exports = {};\n');
     const r = spawnSync(process.execPath, [bin, 'guard', dir], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/blocker \[verified-by\] grep:\.\/lib\/named\.js is no longer found in src\/cli\.cjs/);
+    expect(r.stdout).toMatch(
+      /blocker \[verified-by\] grep:\.\/lib\/named\.js is no longer found in src\/cli\.cjs/,
+    );
     rmSync(dir, { recursive: true });
   });
 });

@@ -433,6 +433,30 @@ const rows: Row[] = [
     exports: [exp('f', 2), exp('I', 3, true)],
   },
 
+  {
+    name: "imports inside an ambient module are the file's dependencies, its exports are not",
+    path: 'types/shims.d.ts',
+    text: [
+      "declare module 'untyped' {",
+      "  import type { Options } from 'other';",
+      "  import fs = require('fs');",
+      "  export * from 'more';",
+      "  export { type A, b } from 'mixed';",
+      '  export function f(o: Options): void;',
+      '  export = f;',
+      '}',
+      "declare module './augmented.js' {",
+      '  interface Extra {}',
+      '}',
+    ].join('\n'),
+    imports: [
+      imp('type-imports', 'other', 2, 33, ['Options'], true),
+      imp('requires', 'fs', 3, 24, ['*']),
+      imp('re-exports', 'more', 4, 18, ['*']),
+      imp('re-exports', 'mixed', 5, 30, ['A', 'b']),
+    ],
+  },
+
   // Positions.
   {
     name: 'columns count UTF-16 code units',

@@ -11,7 +11,8 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-guard-'));
 cpSync(new URL('../fixtures/import-forms', import.meta.url), root, { recursive: true });
 const { map: valid } = await scan({ root, write: false });
 const copy = (): ProofMap => structuredClone(valid);
-const codeEdge = (m: ProofMap) => m.edges.find((e) => e.namespace === 'code-dep' && e.relation === 'imports')!;
+const codeEdge = (m: ProofMap) =>
+  m.edges.find((e) => e.namespace === 'code-dep' && e.relation === 'imports')!;
 const remint = (e: ProofMap['edges'][number]) => {
   e.id = edgeId(e.from, e.to, e.relation);
 };
@@ -19,36 +20,60 @@ const remint = (e: ProofMap['edges'][number]) => {
 /** Each mutation of a valid map must yield exactly its own gate, and nothing else. */
 const mutations: [string, string, (m: ProofMap) => void][] = [
   ['stripped verified_by', 'verified-by', (m) => void delete codeEdge(m).verified_by],
-  ['verified_by literal not in the file', 'verified-by', (m) => void (codeEdge(m).verified_by = 'grep:./not/there.js')],
-  ['unknown typed relation', 'typed-links', (m) => {
-    const e = codeEdge(m);
-    Object.assign(e, { namespace: 'typed-link', relation: 'depends_on', trust: 'high' });
-    remint(e);
-  }],
-  ['dangling endpoint', 'endpoints', (m) => {
-    const e = codeEdge(m);
-    e.to = 'ffffffffffff';
-    remint(e);
-  }],
+  [
+    'verified_by literal not in the file',
+    'verified-by',
+    (m) => void (codeEdge(m).verified_by = 'grep:./not/there.js'),
+  ],
+  [
+    'unknown typed relation',
+    'typed-links',
+    (m) => {
+      const e = codeEdge(m);
+      Object.assign(e, { namespace: 'typed-link', relation: 'depends_on', trust: 'high' });
+      remint(e);
+    },
+  ],
+  [
+    'dangling endpoint',
+    'endpoints',
+    (m) => {
+      const e = codeEdge(m);
+      e.to = 'ffffffffffff';
+      remint(e);
+    },
+  ],
   ['duplicate edge id', 'duplicate-id', (m) => void m.edges.push(structuredClone(codeEdge(m)))],
   ['edge id not from its formula', 'ids', (m) => void (codeEdge(m).id = 'aaaaaaaaaaaa')],
-  ['node id not from its formula', 'ids', (m) => {
-    const node = m.nodes.find((n) => n.path === 'src/lib/named.ts')!;
-    const old = node.id;
-    node.id = 'bbbbbbbbbbbb';
-    for (const e of m.edges) {
-      if (e.from === old) e.from = node.id;
-      if (e.to === old) e.to = node.id;
-      if (e.from === node.id || e.to === node.id) remint(e);
-    }
-  }],
+  [
+    'node id not from its formula',
+    'ids',
+    (m) => {
+      const node = m.nodes.find((n) => n.path === 'src/lib/named.ts')!;
+      const old = node.id;
+      node.id = 'bbbbbbbbbbbb';
+      for (const e of m.edges) {
+        if (e.from === old) e.from = node.id;
+        if (e.to === old) e.to = node.id;
+        if (e.from === node.id || e.to === node.id) remint(e);
+      }
+    },
+  ],
   ['node without zone', 'zones', (m) => void (m.nodes[0]!.zone = 'no-such-zone')],
-  ['found_at that does not exist', 'found-at', (m) => void (m.nodes.find((n) => n.kind === 'file')!.found_at.path = 'src/ghost.ts')],
+  [
+    'found_at that does not exist',
+    'found-at',
+    (m) => void (m.nodes.find((n) => n.kind === 'file')!.found_at.path = 'src/ghost.ts'),
+  ],
   ['schema violation', 'schema', (m) => void ((m.meta as { status: string }).status = 'maybe')],
-  ['flow edge that joins nothing', 'flows', (m) => {
-    const e = codeEdge(m);
-    m.flows.push({ name: 'broken', node_ids: [e.to, e.from], edge_ids: [e.id], evidence: [] });
-  }],
+  [
+    'flow edge that joins nothing',
+    'flows',
+    (m) => {
+      const e = codeEdge(m);
+      m.flows.push({ name: 'broken', node_ids: [e.to, e.from], edge_ids: [e.id], evidence: [] });
+    },
+  ],
 ];
 
 describe('guardian', () => {
@@ -56,7 +81,8 @@ describe('guardian', () => {
     const r = guard(root, copy());
     expect(r.blockers).toEqual([]);
     expect(r.status).toBe('confirmed');
-    for (const gate of ['schema', 'ids', 'zones', 'found-at', 'endpoints', 'verified-by']) expect(r.checked[gate]).toBeGreaterThan(0);
+    for (const gate of ['schema', 'ids', 'zones', 'found-at', 'endpoints', 'verified-by'])
+      expect(r.checked[gate]).toBeGreaterThan(0);
   });
 
   it.each(mutations)('%s ⇒ exactly one blocker, from gate %s', (_name, gate, mutate) => {

@@ -68,6 +68,10 @@ describe('resolution does not depend on node_modules or build output', () => {
     expect(installed.files).toEqual(bare.files);
     const after = npmRows.map(([from, spec, , o]) => show(createResolver(installed).resolve(from, spec, o)));
     expect(after).toEqual(before);
+    // A relative path into node_modules names the package it lands in.
+    expect(show(createResolver(installed).resolve(web, '../../../node_modules/react/index.js'))).toBe(
+      'external:react',
+    );
   });
 });
 

@@ -19,7 +19,9 @@ export function fileNode(p: string, exports: string[] = [], extra: Partial<MapNo
     path: p,
     zone: 'root',
     found_at: { source: 'code', path: p },
-    ...(exports.length > 0 ? { exports: exports.map((name, i) => ({ name, line: i + 1, typeOnly: false })) } : {}),
+    ...(exports.length > 0
+      ? { exports: exports.map((name, i) => ({ name, line: i + 1, typeOnly: false })) }
+      : {}),
     ...extra,
   };
 }
@@ -54,7 +56,10 @@ export function proofMap(nodes: MapNode[], edges: MapEdge[] = [], extra: Partial
     nodes,
     edges,
     flows: [],
-    increments: [{ version: 1, added_node_ids: nodes.map((n) => n.id), stale_node_ids: [] }],
+    findings: [],
+    increments: [
+      { version: 1, added_node_ids: nodes.map((n) => n.id), stale_node_ids: [], removed_node_ids: [] },
+    ],
     coverage: [],
     ...extra,
   };
@@ -64,12 +69,16 @@ export function sourceFile(p: string, text = p): SourceFile {
   return { path: p, role: 'code', size: Buffer.byteLength(text), hash: contentHash(text), mtimeMs: 1 };
 }
 
+/** A whole second, so that setting it again later restores exactly the same mtime. */
+export const FIXED_MTIME_S = 1_700_000_000;
+
 /** Writes the files under root and returns their SourceFile records, as discover would. */
 export function writeFiles(root: string, files: Record<string, string>): SourceFile[] {
   return Object.entries(files).map(([p, text]) => {
     const abs = path.join(root, p);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     fs.writeFileSync(abs, text);
+    fs.utimesSync(abs, FIXED_MTIME_S, FIXED_MTIME_S);
     return { ...sourceFile(p, text), mtimeMs: fs.statSync(abs).mtimeMs };
   });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/model/errors.js';
 import { type IndexStore, openIndex } from '../../src/store/index.js';
-import { fileNode, proofMap, tempRoot, writeFiles } from './fixture.js';
+import { FIXED_MTIME_S, fileNode, proofMap, tempRoot, writeFiles } from './fixture.js';
 
 let store: IndexStore | undefined;
 afterEach(() => store?.close());
@@ -19,16 +19,23 @@ function scanned(files: Record<string, string>) {
 describe('freshness', () => {
   it('is fresh when the bytes on disk are the indexed ones', () => {
     const { store } = scanned({ 'src/a.ts': 'a', 'src/b.ts': 'b' });
-    expect(store.freshness(['src/a.ts', './src/b.ts'])).toEqual({ epoch: 1, stale: [], missing: [], fresh: true });
+    expect(store.freshness(['src/a.ts', './src/b.ts'])).toEqual({
+      epoch: 1,
+      stale: [],
+      missing: [],
+      fresh: true,
+    });
   });
 
   it('detects an edit that kept size and mtime: the hash decides, not mtime', () => {
     const { root, store } = scanned({ 'src/a.ts': 'const a = 1;' });
     const abs = path.join(root, 'src/a.ts');
-    const { atime, mtime } = fs.statSync(abs);
     fs.writeFileSync(abs, 'const a = 2;');
-    fs.utimesSync(abs, atime, mtime);
-    expect(fs.statSync(abs).mtimeMs).toBe(mtime.getTime());
+    fs.utimesSync(abs, FIXED_MTIME_S, FIXED_MTIME_S);
+    expect(store.files().get('src/a.ts')).toMatchObject({
+      size: fs.statSync(abs).size,
+      mtimeMs: fs.statSync(abs).mtimeMs,
+    });
     expect(store.freshness(['src/a.ts'])).toMatchObject({ stale: ['src/a.ts'], missing: [], fresh: false });
   });
 

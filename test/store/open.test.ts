@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,6 +100,18 @@ describe('openIndex', () => {
     const s = open(root);
     expect(s.recovered).toBe(
       `index.db is from a newer proofmap (schema ${SCHEMA_VERSION + 5}, this version reads up to ${SCHEMA_VERSION}); rebuilt`,
+    );
+    expectWorking(s);
+  });
+
+  it('rebuilds an index of the same version from a build whose schema differs', () => {
+    const { root, db } = scannedRoot();
+    const raw = new Database(db);
+    raw.prepare(`UPDATE meta SET value = 'other' WHERE key = 'schema_hash'`).run();
+    raw.close();
+    const s = open(root);
+    expect(s.recovered).toBe(
+      `index.db has schema ${SCHEMA_VERSION} from a different proofmap build; rebuilt`,
     );
     expectWorking(s);
   });

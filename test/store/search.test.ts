@@ -6,7 +6,10 @@ import { fileNode, proofMap, sourceFile, tempRoot } from './fixture.js';
 let store: IndexStore | undefined;
 afterEach(() => store?.close());
 
-function indexed(files: Record<string, string[]>, headings: { path: string; text: string }[] = []): IndexStore {
+function indexed(
+  files: Record<string, string[]>,
+  headings: { path: string; text: string }[] = [],
+): IndexStore {
   store = openIndex(tempRoot());
   const paths = Object.keys(files).sort();
   store.writeSnapshot(
@@ -17,7 +20,8 @@ function indexed(files: Record<string, string[]>, headings: { path: string; text
   return store;
 }
 
-const names = (s: IndexStore, q: string, opts = {}) => s.search(q, opts).items.map((h) => `${h.kind}:${h.name}`);
+const names = (s: IndexStore, q: string, opts = {}) =>
+  s.search(q, opts).items.map((h) => `${h.kind}:${h.name}`);
 
 describe('search', () => {
   it('finds a path by a segment, and a symbol by a camelCase part or a prefix', () => {
@@ -51,7 +55,9 @@ describe('search', () => {
   });
 
   it('folds Latin diacritics both ways', () => {
-    const s = indexed({ 'src/cafe.ts': ['crème'], 'src/x.ts': ['Straße'] }, [{ path: 'docs/a.md', text: 'Über café' }]);
+    const s = indexed({ 'src/cafe.ts': ['crème'], 'src/x.ts': ['Straße'] }, [
+      { path: 'docs/a.md', text: 'Über café' },
+    ]);
     expect(names(s, 'creme')).toEqual(['symbol:crème']);
     expect(names(s, 'café')).toEqual(expect.arrayContaining(['path:cafe.ts', 'heading:Über café']));
     expect(names(s, 'uber')).toEqual(['heading:Über café']);
@@ -79,7 +85,22 @@ describe('search', () => {
 
   it('treats query syntax as data: operators, quotes and stars change nothing', () => {
     const s = indexed({ 'docs/AND.md': [], 'src/f.ts': ['foo', 'foobar', 'bar', 'near'] });
-    const hostile = ['"', '""', '*', "'", '(', ')', '\\', '\0', 'a"b', 'NOT', '-foo', '^foo', 'text:foo', '{a b}: c'];
+    const hostile = [
+      '"',
+      '""',
+      '*',
+      "'",
+      '(',
+      ')',
+      '\\',
+      '\0',
+      'a"b',
+      'NOT',
+      '-foo',
+      '^foo',
+      'text:foo',
+      '{a b}: c',
+    ];
     for (const q of hostile) expect(() => s.search(q), q).not.toThrow();
     expect(names(s, 'foo OR bar')).toEqual([]); // no item holds all three: OR is a word here
     expect(names(s, 'foo*')).toEqual([]); // no prefix query: a literal star matches nothing

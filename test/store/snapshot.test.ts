@@ -28,6 +28,13 @@ describe('writeSnapshot and readMap', () => {
         { analyzer: 'discover', scope: 'big.bin', status: 'skipped', reason: 'binary' },
       ],
       flows: [{ name: 'f', node_ids: [a.id, b.id], edge_ids: [edge(a, b).id], evidence: [] }],
+      findings: [
+        {
+          code: 'broken-link',
+          message: 'no such file',
+          evidence: [{ source: 'doc', path: 'docs/readme.md', line: 3 }],
+        },
+      ],
     });
     expect(s.writeSnapshot(map, [sourceFile('src/a.ts'), sourceFile('src/b.ts')])).toBe(1);
     expect(JSON.stringify(s.readMap())).toBe(JSON.stringify(map));
@@ -40,7 +47,9 @@ describe('writeSnapshot and readMap', () => {
     s.writeSnapshot(proofMap([a, b, c], [edge(a, b), edge(b, c)]), [sourceFile('src/a.ts')]);
     const b2 = { ...b, label: 'renamed', exports: [{ name: 'gamma', line: 2, typeOnly: true }] };
     const d = fileNode('src/d.ts', ['delta']);
-    const next = proofMap([d, b2, a], [edge(d, a), edge(a, b2)], { meta: { ...proofMap([]).meta, version: 2 } });
+    const next = proofMap([d, b2, a], [edge(d, a), edge(a, b2)], {
+      meta: { ...proofMap([]).meta, version: 2 },
+    });
     expect(s.writeSnapshot(next, [sourceFile('src/d.ts'), sourceFile('src/b.ts', 'changed')])).toBe(2);
     expect(JSON.stringify(s.readMap())).toBe(JSON.stringify(next));
     s.close();
@@ -58,14 +67,18 @@ describe('writeSnapshot and readMap', () => {
 
   it('keeps search rows in step with the snapshot', () => {
     const s = open();
-    s.writeSnapshot(proofMap([a, b]), [sourceFile('src/a.ts'), sourceFile('src/b.ts')], [
-      { path: 'src/b.ts', text: 'Old heading', slug: 'old', line: 1 },
-    ]);
+    s.writeSnapshot(
+      proofMap([a, b]),
+      [sourceFile('src/a.ts'), sourceFile('src/b.ts')],
+      [{ path: 'src/b.ts', text: 'Old heading', slug: 'old', line: 1 }],
+    );
     expect(s.search('alpha').total).toBe(1);
     const a2 = fileNode('src/a.ts', ['omega']);
     s.writeSnapshot(proofMap([a2]), [sourceFile('src/a.ts')]);
     expect(s.search('alpha').total).toBe(0);
-    expect(s.search('omega').items).toEqual([{ kind: 'symbol', path: 'src/a.ts', name: 'omega', line: 1, detail: 'value' }]);
+    expect(s.search('omega').items).toEqual([
+      { kind: 'symbol', path: 'src/a.ts', name: 'omega', line: 1, detail: 'value' },
+    ]);
     expect(s.search('beta').total).toBe(0);
     expect(s.search('heading').total).toBe(0);
     expect(s.search('b.ts').total).toBe(0);

@@ -1,0 +1,76 @@
+/**
+ * The node and edge rows of a snapshot, written as a diff against the previous one. New rows are
+ * compared by a sha1 of their JSON with the digest stored last time, because hashing is cheaper
+ * than reading every old row back. Edges are compared per source node: ten times fewer hashes,
+ * and a changed file's outgoing edges are exactly one group.
+ */
+import crypto from 'node:crypto';
+import type { MapEdge, MapNode } from '../map/schema.js';
+import { type Connection, queryJson } from './connection.js';
+
+const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
+
+export function syncNodes(conn: Connection, nodes: readonly MapNode[]): void {
+  const old = new Map(
+    queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(id, digest)) FROM nodes`),
+  );
+  const update = conn.stmt(`UPDATE nodes SET kind = ?, path = ?, json = ?, digest = ? WHERE id = ?`);
+  const insert = conn.stmt(`INSERT INTO nodes (kind, path, json, digest, id) VALUES (?, ?, ?, ?, ?)`);
+  const seen = new Set<string>();
+  for (const node of nodes) {
+    // Two nodes with one id would collapse into one row: a bug upstream (assembly dedupes), so it
+    // fails loudly here rather than losing a node.
+    if (seen.has(node.id)) throw new Error(`writeSnapshot: duplicate id ${node.id} in map.nodes`);
+    seen.add(node.id);
+    const json = JSON.stringify(node);
+    const digest = digestOf(json);
+    const before = old.get(node.id);
+    if (before !== digest)
+      (before === undefined ? insert : update).run(node.kind, node.path ?? null, json, digest, node.id);
+  }
+  const del = conn.stmt(`DELETE FROM nodes WHERE id = ?`);
+  for (const id of old.keys()) if (!seen.has(id)) del.run(id);
+}
+
+export function syncEdges(conn: Connection, edges: readonly MapEdge[]): void {
+  const groups = new Map<string, MapEdge[]>();
+  for (const edge of edges) {
+    const group = groups.get(edge.from);
+    if (group) group.push(edge);
+    else groups.set(edge.from, [edge]);
+  }
+  const old = new Map(
+    queryJson<[string, string][]>(
+      conn,
+      `SELECT json_group_array(json_array(from_id, digest)) FROM edge_groups`,
+    ),
+  );
+  const changed: [string, MapEdge[], string][] = [];
+  for (const [from, group] of groups) {
+    const digest = digestOf(JSON.stringify(group));
+    if (old.get(from) !== digest) changed.push([from, group, digest]);
+    old.delete(from);
+  }
+  // All deletions first: an edge that moved between groups must be gone before it is re-inserted.
+  const dropEdges = conn.stmt(`DELETE FROM edges WHERE from_id = ?`);
+  const dropGroup = conn.stmt(`DELETE FROM edge_groups WHERE from_id = ?`);
+  for (const from of old.keys()) {
+    dropEdges.run(from);
+    dropGroup.run(from);
+  }
+  for (const [from] of changed) dropEdges.run(from);
+  const insert = conn.stmt(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, ?, ?)`);
+  const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
+  for (const [from, group, digest] of changed) {
+    for (const e of group) {
+      try {
+        insert.run(e.id, e.from, e.to, e.relation, JSON.stringify(e));
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+        throw new Error(`writeSnapshot: duplicate id ${e.id} in map.edges`, { cause: error });
+      }
+    }
+    putGroup.run(from, digest);
+  }
+}

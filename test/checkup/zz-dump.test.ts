@@ -1,0 +1,22 @@
+import { it } from 'vitest';
+import { scan } from '../../src/scan.js';
+it('dump', async () => {
+const r = await scan({ root: process.env.DUMP_ROOT ?? '/work/main', write: false });
+const m = r.map;
+const out: unknown[] = [];
+const log = (...a: unknown[]) => out.push(a.map(x => typeof x === 'string' ? x : JSON.stringify(x)).join(' '));
+log(m.meta.counts);
+const kinds: Record<string, number> = {};
+for (const n of m.nodes) kinds[n.kind] = (kinds[n.kind] ?? 0) + 1;
+log(kinds);
+for (const k of ['file','document','artifact','package','script']) log(m.nodes.find(n=>n.kind===k));
+log(m.nodes.find(n=>n.key==='external:node:fs'));
+const rel: Record<string, number> = {};
+for (const e of m.edges) rel[e.relation] = (rel[e.relation] ?? 0) + 1;
+log(rel);
+for (const r2 of Object.keys(rel)) log(m.edges.find(e=>e.relation===r2));
+log(m.findings.slice(0,5));
+log(m.coverage.filter(c=>c.status!=='analyzed').slice(0,10));
+log(m.zones.slice(0,5), m.flows);
+console.log(out.join('\n'));
+});

@@ -1,0 +1,122 @@
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scan } from '../src/scan.js';
+
+const copy = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'proofmap-inc-'));
+  cpSync(new URL('./fixtures/import-forms', import.meta.url), dir, { recursive: true });
+  cpSync(new URL('./fixtures/docs-adr-typed-links', import.meta.url), path.join(dir, 'guide'), {
+    recursive: true,
+  });
+  return dir;
+};
+const mapOf = (root: string) => readFileSync(path.join(root, '.proofmap/map.json'));
+
+/**
+ * Runs an incremental scan (index present) and a cold scan (index deleted) of the same tree, both
+ * starting from the same previous map.json, and returns both maps' bytes.
+ */
+async function incrementalAndCold(root: string, edit: () => void) {
+  await scan({ root });
+  const previous = path.join(root, '.proofmap/previous.json');
+  copyFileSync(path.join(root, '.proofmap/map.json'), previous);
+  edit();
+  const warm = await scan({ root });
+  const incremental = mapOf(root);
+  copyFileSync(previous, path.join(root, '.proofmap/map.json'));
+  rmSync(path.join(root, '.proofmap/index.db'), { force: true });
+  rmSync(path.join(root, '.proofmap/index.db-wal'), { force: true });
+  rmSync(path.join(root, '.proofmap/index.db-shm'), { force: true });
+  const cold = await scan({ root });
+  return { warm, cold, incremental, coldBytes: mapOf(root) };
+}
+
+describe('incremental scan equals a cold scan, byte for byte', () => {
+  it.each([
+    [
+      'an edit',
+      (r: string) =>
+        writeFileSync(path.join(r, 'src/lib/named.ts'), 'export const named = 2;\nexport const more = 3;\n'),
+    ],
+    [
+      'a rename',
+      (r: string) => renameSync(path.join(r, 'src/lib/lazy.ts'), path.join(r, 'src/lib/lazier.ts')),
+    ],
+    ['a deletion of an imported file', (r: string) => rmSync(path.join(r, 'src/lib/default.ts'))],
+    [
+      'a new file importing others',
+      (r: string) =>
+        writeFileSync(
+          path.join(r, 'src/new.ts'),
+          "import def from './lib/default.js';\nexport * from './lib/star.js';\n",
+        ),
+    ],
+    [
+      'a new file that an unresolved import now finds',
+      (r: string) => writeFileSync(path.join(r, 'src/lib/missing.ts'), 'export default 1;\n'),
+    ],
+    [
+      'a doc edit that breaks a link',
+      (r: string) => writeFileSync(path.join(r, 'guide/README.md'), '# Guide\n\n[gone](docs/adr/nope.md)\n'),
+    ],
+  ])('after %s', async (_name, edit) => {
+    const root = copy();
+    const r = await incrementalAndCold(root, () => edit(root));
+    expect(r.warm.reused).toBeGreaterThan(0);
+    expect(r.cold.reused).toBe(0);
+    expect(r.incremental.toString()).toBe(r.coldBytes.toString());
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('an unchanged tree rescans from cache and rewrites identical bytes, version unchanged', async () => {
+    const root = copy();
+    const first = await scan({ root });
+    const bytes = mapOf(root);
+    const second = await scan({ root });
+    expect(second.parsed).toBe(0);
+    expect(mapOf(root).equals(bytes)).toBe(true);
+    expect(second.map.meta.version).toBe(first.map.meta.version);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('moves the version and lists added, stale and removed nodes when content changes', async () => {
+    const root = copy();
+    await scan({ root });
+    writeFileSync(path.join(root, 'src/lib/named.ts'), 'export const named = 5;\n');
+    writeFileSync(path.join(root, 'src/added.ts'), 'export {};\n');
+    rmSync(path.join(root, 'src/lib/grouped.ts'));
+    const { map } = await scan({ root });
+    const key = (id: string) => map.nodes.find((n) => n.id === id)?.key;
+    const last = map.increments.at(-1)!;
+    expect(map.meta.version).toBe(2);
+    expect(last.added_node_ids.map(key)).toEqual(['src/added.ts']);
+    expect(last.stale_node_ids.map(key)).toEqual(['src/lib/named.ts']);
+    expect(last.removed_node_ids).toHaveLength(1);
+    rmSync(root, { recursive: true, force: true });
+  });
+});
+
+describe('a damaged index and concurrent scans', () => {
+  it('rebuilds a corrupt index, says so in one line, and loses nothing', async () => {
+    const root = copy();
+    const first = await scan({ root });
+    writeFileSync(path.join(root, '.proofmap/index.db'), 'this is not a database'.repeat(100));
+    rmSync(path.join(root, '.proofmap/index.db-wal'), { force: true });
+    const again = await scan({ root });
+    expect(again.recovered).toMatch(/rebuilt/);
+    expect(again.recovered).not.toContain('\n');
+    expect(JSON.stringify(again.map)).toBe(JSON.stringify(first.map));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serialises two scans of one repository; both succeed and the map is whole', async () => {
+    const root = copy();
+    const [a, b] = await Promise.all([scan({ root }), scan({ root })]);
+    expect(a.map.meta.status).toBe('confirmed');
+    expect(JSON.stringify(b.map.nodes)).toBe(JSON.stringify(a.map.nodes));
+    expect(JSON.parse(mapOf(root).toString()).meta.status).toBe('confirmed');
+    rmSync(root, { recursive: true, force: true });
+  });
+});
