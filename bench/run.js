@@ -68,9 +68,11 @@ async function runPeer(peer, result, round, opts, repo) {
   try {
     const parsed = peer.parse(run.stdout);
     result.samples.push(run.ms);
+    result.cpuSamples.push(run.cpuMs);
     result.pairs = parsed.pairs ?? null;
     result.edges = parsed.pairs ? parsed.pairs.size : parsed.count;
     result.details = parsed.details;
+    result.note = [peer.note, parsed.note].filter(Boolean).join('; ') || undefined;
   } catch (error) {
     fail(result, `unreadable output: ${String(error.message ?? error).split('\n')[0]}`);
   }
@@ -139,7 +141,7 @@ async function main_() {
   }
   const tsPairs = results.find((r) => r.name === 'ts-api')?.pairs;
   for (const r of results) {
-    if (r.status === 'ok') Object.assign(r, stats(r.samples));
+    if (r.status === 'ok') Object.assign(r, stats(r.samples, r.cpuSamples));
     if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
   }
   console.log(renderTable(results));
@@ -158,7 +160,7 @@ async function main_() {
       loadBefore,
       loadAfter: loadavg(),
     },
-    results: results.map(({ pairs, samples, ...r }) => r),
+    results: results.map(({ pairs, samples, cpuSamples, ...r }) => r),
   };
   const out = join(work, `results-${report.when.replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -8,4 +8,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 const schema = JSON.parse(readFileSync(new URL('../schemas/map.schema.json', import.meta.url), 'utf8'));
 const ajv = new Ajv2020({ allErrors: false, strict: false, code: { source: true } });
 const validate = ajv.compile(schema);
-writeFileSync(new URL('../dist/map/map-validator.cjs', import.meta.url), standaloneCode.default(ajv, validate));
+writeFileSync(
+  new URL('../dist/map/map-validator.cjs', import.meta.url),
+  standaloneCode.default(ajv, validate),
+);

@@ -47,16 +47,22 @@ export function peerPairs(stdout, pairsFile) {
 // exists, count pairs from map.json itself: that is the same measure as for every other tool.
 export function proofmapPairs(stdout, repo) {
   const summary = JSON.parse(stdout);
+  const byRelation = summary.edges?.byRelation ?? (isCountMap(summary.edges) ? summary.edges : undefined);
   const details = {
-    files: pickNumber(summary.files),
-    nodes: pickNumber(summary.nodes),
-    edges: pickNumber(summary.edges),
-    byRelation: summary.edges?.byRelation ?? summary.byRelation,
+    files: total(summary.files),
+    nodes: total(summary.nodes),
+    edges: total(summary.edges?.byRelation ?? summary.edges),
+    byRelation,
     coverage: summary.coverage,
+    parsed: summary.parsed,
+    reused: summary.reused,
+    selfReportedMs: summary.ms,
     timings: summary.timings,
   };
+  const note =
+    summary.parsed !== undefined ? `parsed ${summary.parsed}, reused ${summary.reused ?? '?'}` : undefined;
   const mapFile = join(repo, '.proofmap', 'map.json');
-  if (!existsSync(mapFile)) return { pairs: null, count: sumRelations(details.byRelation), details };
+  if (!existsSync(mapFile)) return { pairs: null, count: sumRelations(byRelation), details, note };
   try {
     const map = JSON.parse(readFileSync(mapFile, 'utf8'));
     const files = new Map();
@@ -67,17 +73,21 @@ export function proofmapPairs(stdout, repo) {
       const to = files.get(e.to);
       if (from && to && CODE_RELATIONS.has(e.relation ?? e.kind)) pairs.add(`${from}\0${to}`);
     }
-    return { pairs, details };
+    return { pairs, details, note };
   } catch (error) {
     details.mapError = String(error).slice(0, 200);
-    return { pairs: null, count: sumRelations(details.byRelation), details };
+    return { pairs: null, count: sumRelations(byRelation), details, note };
   }
 }
 
-function pickNumber(v) {
+const isCountMap = (v) => v && typeof v === 'object' && Object.values(v).every((x) => typeof x === 'number');
+
+// A count may come as a number, as { total } or as { kind: count }; take whichever is there.
+function total(v) {
   if (typeof v === 'number') return v;
-  if (v && typeof v === 'object') return v.total ?? v.count ?? undefined;
-  return undefined;
+  if (!v || typeof v !== 'object') return undefined;
+  if (typeof v.total === 'number') return v.total;
+  return isCountMap(v) ? Object.values(v).reduce((a, b) => a + b, 0) : undefined;
 }
 
 function sumRelations(byRelation) {

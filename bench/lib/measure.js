@@ -8,12 +8,29 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+// CPU time of waited-for children, from /proc/self/stat (cutime + cstime, in USER_HZ = 100 ticks/s).
+// The box this runs on is often shared, and CPU time stays meaningful when wall clock does not.
+function childCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 export function runOnce(file, args, { cwd, timeoutMs, work }) {
   const outFile = join(work, 'stdout.tmp');
   const fd = openSync(outFile, 'w');
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn(file, args, { cwd, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const cpuBefore = childCpuMs();
+    const child = spawn(file, args, {
+      cwd,
+      stdio: ['ignore', fd, 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     let stderr = '';
     let timedOut = false;
     child.stderr.on('data', (chunk) => {
@@ -25,26 +42,44 @@ export function runOnce(file, args, { cwd, timeoutMs, work }) {
     }, timeoutMs);
     const finish = (code, signal, error) => {
       const ms = performance.now() - started;
+      const cpuAfter = childCpuMs();
+      const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
       clearTimeout(timer);
       closeSync(fd);
       const stdout = readFileSync(outFile, 'utf8');
       rmSync(outFile, { force: true });
-      done({ ms, stdout, stderr, code, signal, timedOut, error });
+      done({ ms, cpuMs, stdout, stderr, code, signal, timedOut, error });
     };
     child.once('error', (error) => finish(null, null, error));
     child.once('close', (code, signal) => finish(code, signal, undefined));
   });
 }
 
-export function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
+export function stats(samples, cpuSamples) {
+  const cpu = cpuSamples.filter((c) => c !== null);
+  return {
+    medianMs: Math.round(median(samples)),
+    bestMs: Math.round(Math.min(...samples)),
+    runsMs: samples.map(Math.round),
+    cpuMedianMs: cpu.length ? Math.round(median(cpu)) : null,
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { medianMs: Math.round(median), bestMs: Math.round(sorted[0]), runsMs: samples.map(Math.round) };
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** The first non-empty line of a failed run's stderr (or of the error), for the report. */
 export function firstLine(run) {
-  const text = `${run.stderr ?? ''}`.trim() || `${run.error?.message ?? ''}`.trim() || `exit code ${run.code}`;
-  return text.split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? text;
+  const text =
+    `${run.stderr ?? ''}`.trim() || `${run.error?.message ?? ''}`.trim() || `exit code ${run.code}`;
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? text
+  );
 }

@@ -16,13 +16,14 @@ export function renderTable(results) {
   ];
   for (const r of results) {
     if (r.status !== 'ok') {
-      rows.push([r.name, '—', '—', '—', '—', '—', '—', `${r.status}: ${r.message}`]);
+      rows.push([r.name, '—', '—', '—', '—', '—', '—', '—', `${r.status}: ${r.message}`]);
       continue;
     }
     rows.push([
       r.name,
       String(r.medianMs),
       String(r.bestMs),
+      r.cpuMedianMs === null ? '—' : String(r.cpuMedianMs),
       r === cold ? 'baseline' : ratioText(r.medianMs, cold?.medianMs),
       r === floor ? 'floor' : ratioText(r.medianMs, floor?.medianMs),
       r.edges === undefined ? '—' : String(r.edges),
@@ -32,7 +33,7 @@ export function renderTable(results) {
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   const line = (row) =>
-    row.map((cell, c) => (c === 0 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+    row.map((cell, c) => (c === 0 || c === 8 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
   if (cold && floor)
     out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);

@@ -32,7 +32,14 @@ export async function extractAll(
   texts: Map<string, string>,
   cache: FactCache,
 ): Promise<ExtractedFacts> {
-  const out: ExtractedFacts = { modules: new Map(), manifests: new Map(), docs: new Map(), artifacts: new Map(), parsed: 0, reused: 0 };
+  const out: ExtractedFacts = {
+    modules: new Map(),
+    manifests: new Map(),
+    docs: new Map(),
+    artifacts: new Map(),
+    parsed: 0,
+    reused: 0,
+  };
   const misses: SourceFile[] = [];
   for (const file of files) {
     const text = texts.get(file.path);

@@ -28,8 +28,10 @@ export function repoView(
     headings: (path) => {
       const doc = facts.docs.get(path);
       if (!doc) return undefined;
-      let set = slugs.get(path);
-      if (!set) slugs.set(path, (set = new Set(doc.headings.map((h) => h.slug))));
+      const cached = slugs.get(path);
+      if (cached) return cached;
+      const set = new Set(doc.headings.map((h) => h.slug));
+      slugs.set(path, set);
       return set;
     },
     exportedNames,

@@ -5,6 +5,74 @@
 import { z } from 'zod';
 
 const glob = z.string().min(1);
+
+/**
+ * A user regex must compile and must not backtrack catastrophically: a quantified group that
+ * itself holds an unbounded quantifier (`(a+)+`, `(.*)*`) or repeats one alternative twice
+ * (`(a|a)*`) takes exponential time on a near-miss, and paths are matched against every rule.
+ * This is a syntactic check of the common shapes, not a proof of safety.
+ */
+function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(error as Error).message}` });
+    return;
+  }
+  const risk = backtrackingRisk(pattern);
+  if (risk)
+    ctx.addIssue({ code: 'custom', message: `regular expression can backtrack catastrophically (${risk}); rewrite it without nested repetition` });
+}
+
+interface GroupScan {
+  /** An unbounded quantifier (`*`, `+`, `{n,}`) appears inside. */
+  unbounded: boolean;
+  /** The top-level alternatives, as source text. */
+  alternatives: string[];
+}
+
+/** Returns a description of the first risky shape in `source`, or undefined. */
+export function backtrackingRisk(source: string): string | undefined {
+  const stack: { start: number; inner: GroupScan; altStart: number }[] = [];
+  let top: GroupScan = { unbounded: false, alternatives: [] };
+  let altStart = 0;
+  let last: GroupScan | undefined; // the group that just closed, if the previous atom was one
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      i++;
+      last = undefined;
+    } else if (c === '[') {
+      // A character class is one atom; skip to its unescaped closing bracket.
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+      last = undefined;
+    } else if (c === '(') {
+      stack.push({ start: i, inner: top, altStart });
+      top = { unbounded: false, alternatives: [] };
+      altStart = source[i + 1] === '?' ? i + (source[i + 2] === '<' && /[=!]/.test(source[i + 3] ?? '') ? 4 : source[i + 2] === '<' ? source.indexOf('>', i) + 1 - i : 3) : i + 1;
+      last = undefined;
+    } else if (c === '|') {
+      top.alternatives.push(source.slice(altStart, i));
+      altStart = i + 1;
+    } else if (c === ')') {
+      top.alternatives.push(source.slice(altStart, i));
+      const closed = top;
+      const frame = stack.pop();
+      if (!frame) return undefined; // unbalanced: RegExp already rejected it
+      top = frame.inner;
+      altStart = frame.altStart;
+      top.unbounded ||= closed.unbounded;
+      last = closed;
+    } else if (c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(source.slice(i)))) {
+      if (last?.unbounded) return `a repeated group holds a repetition at column ${i + 1}`;
+      if (last && new Set(last.alternatives).size < last.alternatives.length)
+        return `a repeated group has the same alternative twice at column ${i + 1}`;
+      top.unbounded = true;
+      last = undefined;
+    } else if (c !== '?' && c !== '{') last = undefined;
+  }
+  return undefined;
+}
 const endpoint = z
   .object({
     /** Name of a declared area. */
@@ -12,7 +80,7 @@ const endpoint = z
     /** Path globs (picomatch), relative to the repository root. */
     path: z.union([glob, z.array(glob).min(1)]).optional(),
     /** A regular expression over repo-relative paths (checked for catastrophic backtracking). */
-    pattern: z.string().min(1).optional(),
+    pattern: z.string().min(1).superRefine(checkPattern).optional(),
   })
   .strict();
 
@@ -85,6 +153,14 @@ export const configSchema = z
       .strict()
       .optional(),
     scan: z.object({ maxFileBytes: z.number().int().positive().optional() }).strict().optional(),
+    /** `proofmap check`. */
+    checkup: z
+      .object({
+        /** Problems located only under these globs (e.g. test fixtures that are wrong on purpose) are dropped and counted. */
+        ignore: z.array(glob).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

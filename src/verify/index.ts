@@ -52,7 +52,12 @@ export function verify(input: VerifyInput): VerifyResult {
     if (r.declared === 'typed-link' && r.evidence.length > 0) {
       const at = r.evidence[0]!;
       const code = reason === 'invalid-relation' ? 'invalid-typed-relation' : 'dangling-typed-link';
-      findings.push({ code, message: `${at.path}:${at.line ?? 1}: ${message}`, evidence: r.evidence, ...(typeof r.to === 'string' ? {} : { target: r.to.raw }) });
+      findings.push({
+        code,
+        message: `${at.path}:${at.line ?? 1}: ${message}`,
+        evidence: r.evidence,
+        ...(typeof r.to === 'string' ? {} : { target: r.to.raw }),
+      });
     }
   };
 

@@ -1,7 +1,11 @@
 /** Runs the CLI in-process with captured streams. */
 import { run } from '../../src/cli/main.js';
 
-export async function runCli(argv: string[], cwd = process.cwd(), env: Record<string, string | undefined> = {}) {
+export async function runCli(
+  argv: string[],
+  cwd = process.cwd(),
+  env: Record<string, string | undefined> = {},
+) {
   let stdout = '';
   let stderr = '';
   const exitCode = await run(argv, {

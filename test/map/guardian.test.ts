@@ -23,7 +23,9 @@ const mutations: [string, string, (m: ProofMap) => void][] = [
   [
     'verified_by literal not in the file',
     'verified-by',
-    (m) => void (codeEdge(m).verified_by = 'grep:./not/there.js'),
+    (m) => {
+      codeEdge(m).verified_by = 'grep:./not/there.js';
+    },
   ],
   [
     'unknown typed relation',
@@ -44,7 +46,13 @@ const mutations: [string, string, (m: ProofMap) => void][] = [
     },
   ],
   ['duplicate edge id', 'duplicate-id', (m) => void m.edges.push(structuredClone(codeEdge(m)))],
-  ['edge id not from its formula', 'ids', (m) => void (codeEdge(m).id = 'aaaaaaaaaaaa')],
+  [
+    'edge id not from its formula',
+    'ids',
+    (m) => {
+      codeEdge(m).id = 'aaaaaaaaaaaa';
+    },
+  ],
   [
     'node id not from its formula',
     'ids',
@@ -59,13 +67,27 @@ const mutations: [string, string, (m: ProofMap) => void][] = [
       }
     },
   ],
-  ['node without zone', 'zones', (m) => void (m.nodes[0]!.zone = 'no-such-zone')],
+  [
+    'node without zone',
+    'zones',
+    (m) => {
+      m.nodes[0]!.zone = 'no-such-zone';
+    },
+  ],
   [
     'found_at that does not exist',
     'found-at',
-    (m) => void (m.nodes.find((n) => n.kind === 'file')!.found_at.path = 'src/ghost.ts'),
+    (m) => {
+      m.nodes.find((n) => n.kind === 'file')!.found_at.path = 'src/ghost.ts';
+    },
   ],
-  ['schema violation', 'schema', (m) => void ((m.meta as { status: string }).status = 'maybe')],
+  [
+    'schema violation',
+    'schema',
+    (m) => {
+      (m.meta as { status: string }).status = 'maybe';
+    },
+  ],
   [
     'flow edge that joins nothing',
     'flows',
