@@ -65,17 +65,18 @@ async function runPeer(peer, result, round, opts, repo) {
   const okCode = run.code === 0 || (peer.group === 'proofmap' && run.code === 1);
   if (run.timedOut) return fail(result, `timed out after ${opts.timeoutS} s`);
   if (!okCode) return fail(result, firstLine(run));
+  let parsed;
   try {
-    const parsed = peer.parse(run.stdout);
-    result.samples.push(run.ms);
-    result.cpuSamples.push(run.cpuMs);
-    result.pairs = parsed.pairs ?? null;
-    result.edges = parsed.pairs ? parsed.pairs.size : parsed.count;
-    result.details = parsed.details;
-    result.note = [peer.note, parsed.note].filter(Boolean).join('; ') || undefined;
+    parsed = peer.parse(run.stdout);
   } catch (error) {
-    fail(result, `unreadable output: ${String(error.message ?? error).split('\n')[0]}`);
+    return fail(result, `unreadable output: ${String(error.message ?? error).split('\n')[0]}`);
   }
+  result.samples.push(run.ms);
+  result.cpuSamples.push(run.cpuMs);
+  result.pairs = parsed.pairs ?? null;
+  result.edges = parsed.pairs ? parsed.pairs.size : parsed.count;
+  result.details = parsed.details;
+  result.note = [peer.note, parsed.note].filter(Boolean).join('; ') || undefined;
   return result;
 }
 
@@ -114,6 +115,7 @@ async function main_() {
     note: p.note,
     status: 'ok',
     samples: [],
+    cpuSamples: [],
   }));
   primePageCache(repo);
   const loadBefore = loadavg();
@@ -128,7 +130,8 @@ async function main_() {
         const result = results[i];
         if (peer.skip) Object.assign(result, { status: 'skipped', message: peer.skip });
         if (result.status !== 'ok') continue;
-        await runPeer(peer, result, round, opts, repo);
+        // A peer that cannot even start (missing binary, unwritable folder) fails alone.
+        await runPeer(peer, result, round, opts, repo).catch((error) => fail(result, String(error.message ?? error)));
         const last =
           result.status === 'ok'
             ? `${Math.round(result.samples.at(-1))} ms`

@@ -21,6 +21,7 @@ import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import type { Coverage } from './model/types.js';
 import { createResolver } from './resolve/index.js';
+import { writeGateCache } from './store/gate-cache.js';
 import { acquireScanLock, type Heading, type IndexStore, openIndex } from './store/index.js';
 import { verify } from './verify/index.js';
 
@@ -180,6 +181,7 @@ async function scanLocked(
   stage('emit');
   if (store) {
     store.writeSnapshot(map, found.files, headings(facts));
+    writeGateCache(store, map, loaded.config, new Map());
     stage('index');
   }
   return {

@@ -17,7 +17,12 @@ export function definePeers(ctx) {
     command: () => [node, [cli, 'scan', repo, '--json'], main],
     parse: (out) => proofmapPairs(out, repo),
   };
-  const missingCli = existsSync(cli) ? null : 'bin/proofmap.js not found (the CLI is not written yet)';
+  // bin/proofmap.js loads the compiled dist/; without a build it would fail with a module error.
+  const missingCli = !existsSync(cli)
+    ? 'bin/proofmap.js not found (the CLI is not written yet)'
+    : !existsSync(join(main, 'dist'))
+      ? 'dist/ not built; run `npm run build` first'
+      : null;
   const target = ['packages', 'src'].find((d) => existsSync(join(repo, d))) ?? '.';
   const tsconfig = existsSync(join(repo, 'tsconfig.json')) ? ['--ts-config', 'tsconfig.json'] : [];
   const touched = touchTarget(repo);

@@ -12,7 +12,17 @@ export function renderTable(results) {
   const cold = results.find((r) => r.name === 'proofmap cold' && r.status === 'ok');
   const floor = results.find((r) => r.reference && r.status === 'ok');
   const rows = [
-    ['tool', 'median ms', 'best ms', 'vs proofmap cold', 'vs floor', 'internal edges', 'vs ts-api', 'note'],
+    [
+      'tool',
+      'median ms',
+      'best ms',
+      'CPU ms',
+      'vs proofmap cold',
+      'vs floor',
+      'internal edges',
+      'vs ts-api',
+      'note',
+    ],
   ];
   for (const r of results) {
     if (r.status !== 'ok') {

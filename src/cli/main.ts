@@ -10,9 +10,17 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'scan a repository into .proofmap/map.json',
     load: async () => (await import('./commands/scan.js')).scanCommand,
   },
+  gate: { summary: 'the edit gate for coding agents (--claude hook protocol, or --file)', load: async () => (await import('./commands/gate.js')).gateCommand },
+  hooks: { summary: 'install or uninstall the gate in .claude/settings.json', load: async () => (await import('./commands/hooks.js')).hooksCommand },
   guard: {
     summary: 're-check map.json against the repository; confirm it when every gate passes',
     load: async () => (await import('./commands/guard.js')).guardCommand,
+  },
+  claims: { summary: 'check what docs and agent files claim against the code', load: async () => (await import('./commands/claims.js')).claimsCommand },
+  check: { summary: 'check proofmap.config.* against the graph (rules, entries, cycles)', load: async () => (await import('./commands/check.js')).checkCommand },
+  view: {
+    summary: 'write the map as one self-contained HTML page (.proofmap/map.html)',
+    load: async () => (await import('./commands/view.js')).viewCommand,
   },
 };
 

@@ -45,7 +45,7 @@ export async function extractAll(
     const text = texts.get(file.path);
     if (text === undefined) continue;
     if (file.role === 'code' && isCodePath(file.path)) {
-      const hit = cache.get<ModuleFacts>('js-ts', file.hash);
+      const hit = cache.get<ModuleFacts>(moduleCacheKey(file.path), file.hash);
       if (hit) {
         out.modules.set(file.path, relabel(hit, file.path));
         out.reused++;
@@ -65,11 +65,14 @@ export async function extractAll(
   misses.forEach((file, i) => {
     const facts = parsed[i]!;
     out.modules.set(file.path, facts);
-    cache.put('js-ts', file.hash, facts);
+    cache.put(moduleCacheKey(file.path), file.hash, facts);
   });
   out.parsed = misses.length;
   return out;
 }
+
+/** The same bytes parse differently as .js, .jsx, .cts or .d.ts: the extension is part of the key. */
+const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
 
 /**
  * Facts are cached by content, not by path: two files with the same bytes share one entry, so

@@ -21,7 +21,10 @@ function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
   }
   const risk = backtrackingRisk(pattern);
   if (risk)
-    ctx.addIssue({ code: 'custom', message: `regular expression can backtrack catastrophically (${risk}); rewrite it without nested repetition` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `regular expression can backtrack catastrophically (${risk}); rewrite it without nested repetition`,
+    });
 }
 
 interface GroupScan {
@@ -49,7 +52,15 @@ export function backtrackingRisk(source: string): string | undefined {
     } else if (c === '(') {
       stack.push({ start: i, inner: top, altStart });
       top = { unbounded: false, alternatives: [] };
-      altStart = source[i + 1] === '?' ? i + (source[i + 2] === '<' && /[=!]/.test(source[i + 3] ?? '') ? 4 : source[i + 2] === '<' ? source.indexOf('>', i) + 1 - i : 3) : i + 1;
+      altStart =
+        source[i + 1] === '?'
+          ? i +
+            (source[i + 2] === '<' && /[=!]/.test(source[i + 3] ?? '')
+              ? 4
+              : source[i + 2] === '<'
+                ? source.indexOf('>', i) + 1 - i
+                : 3)
+          : i + 1;
       last = undefined;
     } else if (c === '|') {
       top.alternatives.push(source.slice(altStart, i));

@@ -28,7 +28,9 @@ export function createResolver(input: ResolverInput): Resolver {
   const plain = plainFactories();
   const configs = createConfigs(input, workspaces);
   const packages = createPackageEntries(input, workspaces, plain);
-  const cache = new Map<string, Outcome>();
+  // [value paths, value bare, type paths, type bare]: scope → specifier → outcome. Nested maps, so
+  // that no key string is built per import.
+  const caches = [0, 1, 2, 3].map(() => new Map<string, Map<string, Outcome>>());
   const abs = (rel: string) => path.join(root, rel);
 
   const resolvePath = (dir: string, specifier: string, typeOnly: boolean): Outcome => {
@@ -101,10 +103,14 @@ export function createResolver(input: ResolverInput): Resolver {
 
   // A bare specifier's answer depends on the governing config and the package.json scope (self-
   // references, #imports), not on the directory: keying by both shares one answer across a package.
+  const bareScopes = new Map<string, string | undefined>();
   const bareScope = (fromFile: string, dir: string): string => {
-    const config = configs.forDir(dir);
-    if (config?.byFile) return fromFile;
-    return `${config?.reading.path ?? ''}\0${packages.manifestFor(dir) ?? ''}`;
+    if (!bareScopes.has(dir)) {
+      const config = configs.forDir(dir);
+      const scope = `${config?.reading.path ?? ''}\0${packages.manifestFor(dir) ?? ''}`;
+      bareScopes.set(dir, config?.byFile ? undefined : scope);
+    }
+    return bareScopes.get(dir) ?? fromFile;
   };
 
   return {
@@ -123,13 +129,18 @@ export function createResolver(input: ResolverInput): Resolver {
       const dir = dirOf(fromFile);
       const isPath = kind === 'relative' || kind === 'absolute';
       const scope = isPath ? dir : bareScope(fromFile, dir);
-      const key = `${typeOnly ? 'T' : 'V'}${isPath ? 'P' : 'B'}${scope}\0${specifier}`;
-      let outcome = cache.get(key);
+      const cache = caches[(typeOnly ? 2 : 0) + (isPath ? 0 : 1)]!;
+      let inScope = cache.get(scope);
+      if (!inScope) {
+        inScope = new Map();
+        cache.set(scope, inScope);
+      }
+      let outcome = inScope.get(specifier);
       if (!outcome) {
         outcome = isPath
           ? resolvePath(dir, specifier, typeOnly)
           : resolveBare(fromFile, specifier, kind, typeOnly);
-        cache.set(key, outcome);
+        inScope.set(specifier, outcome);
       }
       return outcome.kind === 'unresolved'
         ? { kind: 'unresolved', reason: outcome.reason(fromFile) }

@@ -4,6 +4,7 @@
  * Pure lookups in the discovered file set; nothing here reads the disk.
  */
 import { normalizeRepoPath } from '../model/paths.js';
+import { TYPE_EXTENSIONS, VALUE_EXTENSIONS } from './oxc.js';
 
 /** Folders that hold build output rather than sources. */
 const OUTPUT_DIRS = new Set([
@@ -20,33 +21,6 @@ const OUTPUT_DIRS = new Set([
   'typings',
 ]);
 const EMITTED_EXTENSION = /(?:\.d)?\.[cm]?[jt]sx?$/;
-const VALUE_EXTENSIONS = [
-  '.ts',
-  '.tsx',
-  '.mts',
-  '.cts',
-  '.js',
-  '.jsx',
-  '.mjs',
-  '.cjs',
-  '.d.ts',
-  '.d.mts',
-  '.json',
-];
-const TYPE_EXTENSIONS = [
-  '.ts',
-  '.tsx',
-  '.mts',
-  '.cts',
-  '.d.ts',
-  '.d.mts',
-  '.d.cts',
-  '.js',
-  '.jsx',
-  '.mjs',
-  '.cjs',
-];
-
 /**
  * The first discovered file among the targets (relative to the package directory `dir`), trying
  * each target literally, then with leading build folders mapped to `src/` or dropped.

@@ -4,13 +4,13 @@
  * it would no longer produce; pruneFacts later drops those rows.
  */
 import { EXTRACTOR_VERSION } from '../model/constants.js';
-import { type Connection, queryJson } from './connection.js';
+import { type Connection, parseStored, queryJson } from './connection.js';
 
 export function getFacts<T>(conn: Connection, extractor: string, hash: string): T | undefined {
   const row = conn
     .stmt(`SELECT data FROM facts WHERE extractor = ? AND hash = ? AND version = ?`)
     .get(extractor, hash, EXTRACTOR_VERSION) as { data: string } | undefined;
-  return row ? (JSON.parse(row.data) as T) : undefined;
+  return row ? parseStored<T>(row.data) : undefined;
 }
 
 /**

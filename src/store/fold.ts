@@ -4,6 +4,12 @@
  * happens before SQLite ever sees the text.
  */
 
+/**
+ * Bump when foldText's output changes for any input: the index stores folded text, and this
+ * version is part of the schema hash, so an index folded the old way is rebuilt, not half-matched.
+ */
+export const FOLD_VERSION = 1;
+
 // Combining marks are diacritics in these scripts (accents, Greek tonos, Arabic harakat, Hebrew
 // niqqud). In Indic and South-East Asian scripts marks are vowels and viramas: stripping them
 // there would merge different words, so a mark is dropped only after a base of these scripts.

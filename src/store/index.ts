@@ -55,6 +55,8 @@ export interface IndexStore {
   getSignals<T>(kind: string): T | undefined;
   putMarker(marker: ConsultMarker): void;
   getMarker(path: string): ConsultMarker | undefined;
+  /** Path and time of every marker (for garbage collection by age). */
+  markerPaths(): { path: string; time: number }[];
   /** Deletes the markers of these paths, or all of them. */
   deleteMarkers(paths?: readonly string[]): void;
   close(): void;

@@ -49,3 +49,8 @@ export function deleteMarkers(conn: Connection, paths?: readonly string[]): void
   const del = conn.stmt(`DELETE FROM markers WHERE path = ?`);
   for (const path of paths) del.run(path);
 }
+
+/** Path and time of every marker, for garbage collection by age. */
+export function markerTimes(conn: Connection): { path: string; time: number }[] {
+  return conn.stmt(`SELECT path, time FROM markers ORDER BY path`).all() as { path: string; time: number }[];
+}

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BusyError } from '../model/errors.js';
+import { IndexDamage } from './connection.js';
 import { APPLICATION_ID, migrate, SCHEMA_HASH, SCHEMA_VERSION, schemaState } from './schema.js';
 
 export interface OpenedDatabase {
@@ -137,7 +138,9 @@ function statOrUndefined(file: string): fs.Stats | undefined {
 export function isDamage(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
-  return error instanceof SyntaxError; // a JSON column that no longer parses
+  // Only the store's own parse failures count: an error thrown by a caller's transaction body
+  // must never cost the index.
+  return error instanceof IndexDamage;
 }
 
 export function isBusy(error: unknown): boolean {
@@ -148,7 +151,7 @@ export function isBusy(error: unknown): boolean {
 export function busy(file: string, error: unknown): BusyError {
   return new BusyError(`${path.basename(file)} is locked by another running proofmap`, {
     cause: error,
-    hint: 'wait for the other scan to finish, or raise lockTimeoutMs',
+    hint: 'wait for the other proofmap run to finish, then try again',
   });
 }
 

@@ -3,17 +3,17 @@
  * strings give the positions, the rest keeps its key order), so it serialises to the same bytes.
  */
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
-import type { Connection } from './connection.js';
+import { type Connection, IndexDamage, parseStored } from './connection.js';
 
 export function readMap(conn: Connection): ProofMap | undefined {
   const row = conn.stmt(`SELECT json, node_order, edge_order FROM snapshot WHERE id = 1`).get() as
     | { json: string; node_order: string; edge_order: string }
     | undefined;
   if (row === undefined) return undefined;
-  const map = JSON.parse(row.json) as ProofMap;
+  const map = parseStored<ProofMap>(row.json);
   map.nodes = inOrder<MapNode>(conn, 'nodes', row.node_order);
   map.edges = inOrder<MapEdge>(conn, 'edges', row.edge_order);
-  map.coverage = JSON.parse(joined(conn, `SELECT group_concat(json, ',' ORDER BY seq) FROM coverage`));
+  map.coverage = parseStored(joined(conn, `SELECT group_concat(json, ',' ORDER BY seq) FROM coverage`));
   return map;
 }
 
@@ -22,13 +22,13 @@ export function readMap(conn: Connection): ProofMap | undefined {
  * later diffs sit at the end, and only then is the array re-sorted by the order string.
  */
 function inOrder<T extends { id: string }>(conn: Connection, table: 'nodes' | 'edges', order: string): T[] {
-  const rows = JSON.parse(joined(conn, `SELECT group_concat(json, ',') FROM ${table}`)) as T[];
+  const rows = parseStored<T[]>(joined(conn, `SELECT group_concat(json, ',') FROM ${table}`));
   const ids = order === '' ? [] : order.split(',');
   if (ids.length === rows.length && rows.every((r, i) => r.id === ids[i])) return rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const found = byId.get(id);
-    if (!found) throw new SyntaxError(`index snapshot lists ${table} ${id} but has no row for it`);
+    if (!found) throw new IndexDamage(`index snapshot lists ${table} ${id} but has no row for it`);
     return found;
   });
 }

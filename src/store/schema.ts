@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { contentHash } from '../model/ids.js';
+import { FOLD_VERSION } from './fold.js';
 
 /** `PRAGMA application_id` of a proofmap index ("prmp"): tells our file from any other SQLite db. */
 export const APPLICATION_ID = 0x70726d70;
@@ -58,13 +59,14 @@ export const MIGRATIONS: readonly string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * Hash of the migration text. A development build that edited a step without adding one writes
- * the same version with other tables; the hash tells such an index apart so it is rebuilt.
+ * Hash of the migration text and the folding version. A development build that edited a step
+ * without adding one writes the same version with other tables, and a changed foldText makes the
+ * stored folded text wrong; the hash tells such an index apart so it is rebuilt.
  */
 export const SCHEMA_HASH = schemaHashOf(MIGRATIONS);
 
 function schemaHashOf(steps: readonly string[]): string {
-  return contentHash(steps.join('\n-- step --\n'));
+  return contentHash(`fold ${FOLD_VERSION}\n${steps.join('\n-- step --\n')}`);
 }
 
 /** schema_version and schema_hash of a proofmap index; version 0 when there is no meta table yet. */

@@ -3,8 +3,7 @@
  * snapshot epoch it was computed from. A cache from an older epoch is a miss, so a new snapshot
  * can never be answered with the previous one's signals.
  */
-import type { Connection } from './connection.js';
-import { readEpoch } from './connection.js';
+import { type Connection, parseStored, readEpoch } from './connection.js';
 
 export function putSignals(conn: Connection, kind: string, data: unknown, epoch: number): void {
   conn
@@ -17,5 +16,5 @@ export function getSignals<T>(conn: Connection, kind: string): T | undefined {
     | { epoch: number; data: string }
     | undefined;
   if (!row || row.epoch !== readEpoch(conn)) return undefined;
-  return JSON.parse(row.data) as T;
+  return parseStored<T>(row.data);
 }

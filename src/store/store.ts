@@ -12,7 +12,7 @@ import { type Connection, connection, queryJson, readEpoch } from './connection.
 import { allFacts, getFacts, putFacts } from './facts.js';
 import { type Freshness, freshness } from './freshness.js';
 import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
-import { type ConsultMarker, deleteMarkers, getMarker, putMarker } from './markers.js';
+import { type ConsultMarker, deleteMarkers, getMarker, markerTimes, putMarker } from './markers.js';
 import {
   busy,
   describe,
@@ -88,6 +88,7 @@ export class SqliteIndex implements IndexStore {
   putMarker = (marker: ConsultMarker) => this.#guard(() => putMarker(this.#conn, marker));
   getMarker = (p: string) => this.#guard(() => getMarker(this.#conn, p));
   deleteMarkers = (paths?: readonly string[]) => this.#guard(() => deleteMarkers(this.#conn, paths));
+  markerPaths = () => this.#guard(() => markerTimes(this.#conn));
 
   close(): void {
     if (this.#conn.db.open) this.#conn.db.close();

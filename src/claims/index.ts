@@ -1,0 +1,35 @@
+/** The claims facade: build a repo view, investigate documents, render; plus the gate rule. */
+import type { ClaimsReport } from './schema.js';
+
+export { claimsRepoFromMap, type ClaimsRepo } from './repo.js';
+export { blocked, investigate, type ClaimsInput } from './report.js';
+export { renderSarif } from './render-sarif.js';
+export { renderText } from './render-text.js';
+export { DETECTORS } from './detectors/index.js';
+export { claimsReportSchema } from './schema.js';
+export type * from './schema.js';
+
+/** Files read when none are named: docs and agent-context files. */
+export const DEFAULT_CLAIM_FILES = [
+  'README.md',
+  'AGENTS.md',
+  'CLAUDE.md',
+  '.github/copilot-instructions.md',
+  '.cursor/rules',
+  'CONTRIBUTING.md',
+] as const;
+
+/** Default documents among the repository's files: the fixed names, .cursor/rules/*.mdc, docs/**\/*.md. */
+export function defaultClaimFiles(files: Iterable<string>): string[] {
+  const fixed = new Set<string>(DEFAULT_CLAIM_FILES);
+  return [...files]
+    .filter((f) => fixed.has(f) || /^\.cursor\/rules\/[^/]+\.mdc$/.test(f) || /^docs\/.+\.md$/.test(f))
+    .sort();
+}
+
+/** Exit 1 when a claim is contradicted (or unverified under --strict), or the run was blocked. */
+export function gateExitCode(report: ClaimsReport, strict: boolean): 0 | 1 {
+  if (report.type === 'blocked_execution_report') return 1;
+  const s = report.summary;
+  return s.contradicted > 0 || (strict && s.unverified > 0) ? 1 : 0;
+}

@@ -1,0 +1,102 @@
+/**
+ * What detectors may know about a repository: a read-only view built from the map (the scan's
+ * parsed facts) and the manifests' texts. Detectors never see the file system; exports come from
+ * the parser's facts on map nodes, so a name in a comment or a string can never be an export.
+ */
+import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
+import { extractPackageJson, type PackageFacts } from '../extract/package-json.js';
+import type { ProofMap } from '../map/schema.js';
+import type { ExportedName } from '../model/types.js';
+
+export interface ImportFact {
+  from: string;
+  /** A repo path, or a package name for bare specifiers. */
+  to: string;
+  line?: number;
+}
+
+export interface PackageView {
+  /** Repo path of the package.json. */
+  manifest: string;
+  facts: PackageFacts;
+}
+
+export interface ClaimsRepo {
+  files: ReadonlySet<string>;
+  /** True when the path is a symlink (or under one) whose target leaves the root. */
+  escapes(path: string): boolean;
+  exports: ReadonlyMap<string, readonly ExportedName[]>;
+  /** Markdown path → GitHub heading slugs. */
+  headings(doc: string): ReadonlySet<string> | undefined;
+  imports: readonly ImportFact[];
+  /** Root package first, then workspaces by manifest path. */
+  packages: readonly PackageView[];
+  /** Text of a repository file (bin sources, for flags); undefined when unreadable. */
+  textOf(path: string): string | undefined;
+}
+
+export interface RepoInputs {
+  map: ProofMap;
+  textOf(path: string): string | undefined;
+  escapes?(path: string): boolean;
+  headings?(doc: string): ReadonlySet<string> | undefined;
+}
+
+const CODE_RELATIONS = new Set(['imports', 'type-imports', 're-exports', 'requires', 'dynamic-imports']);
+
+export function claimsRepoFromMap(inputs: RepoInputs): ClaimsRepo {
+  const { map } = inputs;
+  const pathOf = new Map(map.nodes.map((n) => [n.id, n.path]));
+  const files = new Set<string>();
+  const exports = new Map<string, ExportedName[]>();
+  for (const n of map.nodes) {
+    if (n.kind === 'package' || n.kind === 'script' || !n.path || n.external) continue;
+    files.add(n.path);
+    if (n.exports) exports.set(n.path, n.exports);
+  }
+  const imports: ImportFact[] = [];
+  for (const e of map.edges) {
+    if (!CODE_RELATIONS.has(e.relation)) continue;
+    const from = pathOf.get(e.from);
+    if (!from) continue;
+    const target = pathOf.get(e.to);
+    // External targets have no node: the specifier is the grep literal of verified_by.
+    const to = target ?? packageName(e.verified_by?.replace(/^grep:/, '') ?? '');
+    if (to) imports.push({ from, to, line: e.evidence[0]?.line });
+  }
+  const packages: PackageView[] = [];
+  const manifests = [...files].filter((p) => p === 'package.json' || p.endsWith('/package.json')).sort();
+  for (const manifest of manifests) {
+    if (manifest.includes('node_modules/')) continue;
+    const text = inputs.textOf(manifest);
+    if (text !== undefined) packages.push({ manifest, facts: extractPackageJson(manifest, text) });
+  }
+  return {
+    files,
+    escapes: inputs.escapes ?? (() => false),
+    exports,
+    headings: inputs.headings ?? docHeadings(inputs.textOf),
+    imports,
+    packages,
+    textOf: inputs.textOf,
+  };
+}
+
+/** `zod/mini` → `zod`, `@a/b/c` → `@a/b`; undefined for relative or empty specifiers. */
+export function packageName(specifier: string): string | undefined {
+  if (specifier === '' || specifier.startsWith('.') || specifier.startsWith('/')) return undefined;
+  const parts = specifier.replace(/^node:/, 'node:').split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Heading slugs read with the Markdown extractor, once per document. */
+function docHeadings(textOf: (path: string) => string | undefined) {
+  const cache = new Map<string, ReadonlySet<string> | undefined>();
+  return (doc: string): ReadonlySet<string> | undefined => {
+    if (!cache.has(doc)) {
+      const text = isMarkdownPath(doc) || doc.endsWith('.mdc') ? textOf(doc) : undefined;
+      cache.set(doc, text === undefined ? undefined : new Set(extractDoc(doc, text).headings.map((h) => h.slug)));
+    }
+    return cache.get(doc);
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * `proofmap gate`: the edit gate for coding agents.
+ *   --claude            Claude Code hook protocol on stdin/stdout (PreToolUse / PostToolUse)
+ *   --file P [--action edit|read] [--json]   generic mode for git hooks and other agents: exit 0
+ *                       pass (a note on stderr), 1 denied
+ * Malformed input or an internal error never blocks by accident: pass with a visible warning,
+ * unless the project configured `gate.failClosed`.
+ */
+import { readFileSync } from 'node:fs';
+import { parseHookInput, postToolUseOutput, preToolUseOutput } from '../../gate/claude.js';
+import { type GateContext, gateDecision, openGate, renameCheck } from '../../gate-run.js';
+import { parse } from '../args.js';
+import type { CommandResult, Io } from '../io.js';
+
+const USAGE = 'usage: proofmap gate --claude | --file <path> [--action edit|read] [--json]';
+
+export async function gateCommand(
+  argv: string[],
+  io: Io,
+  stdin: () => string = () => readFileSync(0, 'utf8'),
+): Promise<CommandResult> {
+  const { values } = parse(
+    argv,
+    {
+      claude: { type: 'boolean' },
+      file: { type: 'string' },
+      action: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return { exitCode: 0 };
+  }
+  if (values.claude) return claude(io, stdin);
+  if (typeof values.file !== 'string') {
+    io.stderr.write(`proofmap: gate needs --claude or --file — ${USAGE}\n`);
+    return { exitCode: 2 };
+  }
+  const action = values.action === 'read' ? 'read' : 'edit';
+  let gate: GateContext | undefined;
+  try {
+    gate = openGate(io.cwd, values.file);
+    const decision = gateDecision(gate, action);
+    if (values.json) io.stdout.write(`${JSON.stringify({ file: gate.rel ?? values.file, ...decision })}\n`);
+    else if (decision.message) io.stderr.write(`${decision.message}\n`);
+    return { exitCode: decision.verdict === 'deny' ? 1 : 0 };
+  } finally {
+    gate?.close();
+  }
+}
+
+async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
+  let failClosed = false;
+  let gate: GateContext | undefined;
+  try {
+    const event = parseHookInput(stdin());
+    if (!event?.file) return { exitCode: 0 };
+    gate = openGate(event.cwd ?? io.cwd, event.file);
+    failClosed = gate.settings.failClosed;
+    if (event.event === 'PreToolUse') {
+      const out = preToolUseOutput(gateDecision(gate, event.action));
+      if (out) io.stdout.write(`${out}\n`);
+    } else if (event.action === 'edit') {
+      const out = postToolUseOutput(await renameCheck(gate));
+      if (out) io.stdout.write(`${out}\n`);
+    }
+    return { exitCode: 0 };
+  } catch (error) {
+    const why = `proofmap gate could not decide (${(error as Error).message.split('\n')[0]})`;
+    if (failClosed) {
+      io.stdout.write(
+        `${preToolUseOutput({ verdict: 'deny', message: `${why}; gate.failClosed is set, so the edit is blocked.` })}\n`,
+      );
+      return { exitCode: 0 };
+    }
+    // Exit 1 is Claude Code's non-blocking error: the user sees stderr, the edit goes on.
+    io.stderr.write(`${why}; the edit is not gated.\n`);
+    return { exitCode: 1 };
+  } finally {
+    gate?.close();
+  }
+}

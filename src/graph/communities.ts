@@ -1,0 +1,62 @@
+/**
+ * Area suggestions: Louvain communities of the import view (undirected, seeded), each labelled by
+ * the deepest directory its files share. They are suggestions only, reported as coverage
+ * `not-analyzed` so a person decides; the map never turns them into areas on its own.
+ */
+import graphology from 'graphology';
+import louvainModule from 'graphology-communities-louvain';
+import type { Coverage } from '../model/types.js';
+import { compareStrings } from '../model/paths.js';
+import { seededRandom } from './prng.js';
+import type { View } from './views.js';
+
+// A CommonJS module typed as an ES default export: at runtime the default import is the function.
+const louvain = louvainModule as unknown as typeof louvainModule.default;
+
+export interface SuggestionOptions {
+  seed?: number;
+  /** Smallest community worth suggesting (default 5 files). */
+  minSize?: number;
+  /** Directories already covered by a zone: a community that matches one is not news. */
+  knownDirs?: ReadonlySet<string>;
+}
+
+export function areaSuggestions(view: View, opts: SuggestionOptions = {}): Coverage[] {
+  const undirected = new graphology.UndirectedGraph();
+  view.forEachNode((id) => undirected.addNode(id));
+  view.forEachEdge((_k, _a, s, t) => {
+    if (!undirected.hasEdge(s, t)) undirected.addEdge(s, t);
+  });
+  if (undirected.size === 0) return [];
+  const community = louvain(undirected, { rng: seededRandom(opts.seed ?? 1) });
+  const members = new Map<number, string[]>();
+  for (const id of undirected.nodes()) {
+    const path = view.getNodeAttribute(id, 'path');
+    const c = community[id];
+    if (path === undefined || c === undefined || undirected.degree(id) === 0) continue;
+    members.set(c, [...(members.get(c) ?? []), path]);
+  }
+  const out: Coverage[] = [];
+  for (const paths of members.values()) {
+    if (paths.length < (opts.minSize ?? 5)) continue;
+    const dir = sharedDirectory(paths);
+    if (opts.knownDirs?.has(dir)) continue;
+    out.push({
+      analyzer: 'signals',
+      scope: dir === '' ? '(root)' : dir,
+      status: 'not-analyzed',
+      reason: `${paths.length} files under ${dir === '' ? 'the root' : dir} import mostly each other (Louvain community); if they form one part of the architecture, promote it to an area in configuration`,
+      detail: paths.sort(compareStrings).slice(0, 5).join(', '),
+    });
+  }
+  return out.sort((a, b) => compareStrings(a.scope, b.scope) || compareStrings(a.reason, b.reason));
+}
+
+/** Deepest directory that contains every path ('' when they only share the root). */
+export function sharedDirectory(paths: readonly string[]): string {
+  const dirs = paths.map((p) => p.split('/').slice(0, -1));
+  const first = dirs[0] ?? [];
+  let depth = 0;
+  while (depth < first.length && dirs.every((d) => d[depth] === first[depth])) depth++;
+  return first.slice(0, depth).join('/');
+}

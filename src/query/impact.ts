@@ -1,0 +1,88 @@
+/**
+ * `impact <path|symbol>`: who depends on the target, transitively, nearest first — what an edit
+ * could break — with the target's severity, the documents that mention it, and notes when the
+ * map cannot see everything (unresolved imports, the visit limit).
+ */
+import { DOC_RELATIONS } from '../graph/views.js';
+import type { Severity } from '../graph/severity.js';
+import { type Envelope, paginate } from '../model/envelope.js';
+import { compareStrings } from '../model/paths.js';
+import { lowerBoundNotes } from './notes.js';
+import type { Session } from './session.js';
+import { resolveTarget } from './target.js';
+import { upstream } from './upstream.js';
+
+export interface ImpactItem {
+  path: string;
+  depth: number;
+  severity: Severity;
+  /** The edge from this file towards the target, and its relation. */
+  edge: string;
+  relation: string;
+}
+
+export interface Mention {
+  path: string;
+  relation: string;
+  line?: number;
+  edge: string;
+}
+
+export interface ImpactAnswer extends Envelope<ImpactItem> {
+  target: { kind: 'path' | 'symbol' | 'package'; paths: string[]; symbol?: string };
+  /** The highest severity among the target files. */
+  severity: Severity;
+  mentions: Mention[];
+}
+
+export interface ImpactOptions {
+  depth?: number;
+  limit?: number;
+  visitLimit?: number;
+  cursor?: string;
+}
+
+const ORDER: readonly Severity[] = ['leaf', 'low', 'medium', 'high', 'chokepoint'];
+const MENTION_RELATIONS = new Set(['mentions', 'mentions-symbol', ...DOC_RELATIONS]);
+
+export function impact(session: Session, text: string, opts: ImpactOptions = {}): ImpactAnswer {
+  const target = resolveTarget(session, text, { symbols: true });
+  const ids = target.nodes.map((n) => n.id);
+  const symbol = target.kind === 'symbol' ? target.name : undefined;
+  const visitLimit = opts.visitLimit ?? 10_000;
+  const walk = upstream(session, ids, { depth: opts.depth ?? Number.POSITIVE_INFINITY, visitLimit, ...(symbol ? { symbol } : {}) });
+  const { severity } = session.signals();
+  const all: ImpactItem[] = walk.dependents
+    .map((d) => {
+      const path = session.node(d.id)?.path ?? d.id;
+      return { path, depth: d.depth, severity: severity[path] ?? 'leaf', edge: d.via, relation: d.relation };
+    })
+    .sort((a, b) => a.depth - b.depth || compareStrings(a.path, b.path));
+  const page = paginate(all, opts.limit ?? 50, opts.cursor);
+  const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
+  const notes = lowerBoundNotes(session, [...paths, ...all.map((i) => i.path)]);
+  if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
+  if (symbol) notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
+  return {
+    query: `impact ${text}`,
+    ...page,
+    freshness: session.deps.freshness([...paths, ...page.items.map((i) => i.path)]),
+    ...(notes.length > 0 ? { notes } : {}),
+    target: { kind: target.kind, paths, ...(symbol ? { symbol } : {}) },
+    severity: paths.map((p) => severity[p] ?? 'leaf').reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf'),
+    mentions: mentionsOf(session, ids),
+  };
+}
+
+export function mentionsOf(session: Session, ids: readonly string[]): Mention[] {
+  const wanted = new Set(ids);
+  const out: Mention[] = [];
+  for (const e of session.map.edges) {
+    if (!wanted.has(e.to) || !MENTION_RELATIONS.has(e.relation)) continue;
+    const from = session.node(e.from);
+    if (!from || (from.kind !== 'document' && from.kind !== 'artifact')) continue;
+    const line = e.evidence[0]?.line;
+    out.push({ path: from.path ?? from.key, relation: e.relation, ...(line ? { line } : {}), edge: e.id });
+  }
+  return out.sort((a, b) => compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.relation, b.relation));
+}

@@ -1,0 +1,56 @@
+/**
+ * `refs <symbol|path>`: every importer of a file, or of an exported name, with the file and line
+ * of each import. `total` counts every reference, whatever page is returned.
+ */
+import { IMPORT_RELATIONS } from '../graph/views.js';
+import { type Envelope, paginate } from '../model/envelope.js';
+import { compareStrings } from '../model/paths.js';
+import type { Session } from './session.js';
+import { resolveTarget } from './target.js';
+
+export interface RefItem {
+  /** The importing file. */
+  path: string;
+  line?: number;
+  /** The imported file. */
+  target: string;
+  relation: string;
+  names: string[];
+  excerpt?: string;
+  edge: string;
+}
+
+const REF_RELATIONS = new Set([...IMPORT_RELATIONS, 'type-imports']);
+
+export function refs(session: Session, text: string, opts: { limit?: number; cursor?: string } = {}): Envelope<RefItem> {
+  const target = resolveTarget(session, text, { symbols: true });
+  const wanted = new Set(target.nodes.map((n) => n.id));
+  const symbol = target.kind === 'symbol' ? target.name : undefined;
+  const all: RefItem[] = [];
+  for (const e of session.map.edges) {
+    if (!wanted.has(e.to) || !REF_RELATIONS.has(e.relation)) continue;
+    const names = e.names ?? [];
+    if (symbol && !names.includes(symbol) && !names.includes('*')) continue;
+    const from = session.node(e.from)!;
+    const to = session.node(e.to)!;
+    for (const ev of e.evidence) {
+      all.push({
+        path: from.path ?? from.key,
+        ...(ev.line ? { line: ev.line } : {}),
+        target: to.path ?? to.key,
+        relation: e.relation,
+        names,
+        ...(ev.excerpt ? { excerpt: ev.excerpt } : {}),
+        edge: e.id,
+      });
+    }
+  }
+  all.sort((a, b) => compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge));
+  const page = paginate(all, opts.limit ?? 100, opts.cursor);
+  return {
+    query: `refs ${text}`,
+    ...page,
+    freshness: session.deps.freshness([...new Set([...target.nodes.flatMap((n) => (n.path ? [n.path] : [])), ...page.items.map((i) => i.path)])]),
+    ...(symbol ? { notes: [`by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`] } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The query session: the index opened read-only once, the map read once, views and signals built
+ * on first use. Queries take a Session and never touch the file system themselves; the few things
+ * they need from disk (freshness, CODEOWNERS, configuration, git) come through its functions, so
+ * a test can hand in a map and stand-ins for them.
+ */
+import { loadConfig } from '../discover/config.js';
+import { computeSignals, SIGNALS_KIND, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
+import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
+import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
+import type { ProofmapConfig } from '../model/config.js';
+import type { Freshness } from '../model/envelope.js';
+import { InputError } from '../model/errors.js';
+import { gitChangedFiles } from '../store/git-changes.js';
+import { openIndex } from '../store/index.js';
+import { readRepoFile } from '../store/read-file.js';
+
+export interface SessionDeps {
+  freshness(paths: readonly string[]): Freshness;
+  readText(rel: string): string | undefined;
+  config(): { config: ProofmapConfig; file?: string; lineOf(keyPath: (string | number)[]): number };
+  changedFiles(base?: string): string[];
+  /** Cached signals of this snapshot, when a scan stored them. */
+  cachedSignals?(): Signals | undefined;
+  close?(): void;
+}
+
+export interface Session {
+  readonly map: ProofMap;
+  readonly deps: SessionDeps;
+  node(id: string): MapNode | undefined;
+  edge(id: string): MapEdge | undefined;
+  /** File, document or artifact node of a repo-relative path. */
+  nodeAt(path: string): MapNode | undefined;
+  view(kind: ViewKind, opts?: ViewOptions): View;
+  signals(): Signals;
+  close(): void;
+}
+
+export function createSession(map: ProofMap, deps: SessionDeps): Session {
+  const byId = new Map(map.nodes.map((n) => [n.id, n]));
+  const edgeById = new Map(map.edges.map((e) => [e.id, e]));
+  const byPath = new Map<string, MapNode>();
+  // A path can name a file node and a package node (package.json); the file wins.
+  for (const n of map.nodes) if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script') byPath.set(n.path, n);
+  const views = new Map<string, View>();
+  let signals: Signals | undefined;
+  return {
+    map,
+    deps,
+    node: (id) => byId.get(id),
+    edge: (id) => edgeById.get(id),
+    nodeAt: (p) => byPath.get(p),
+    view(kind, opts = {}) {
+      const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
+      let view = views.get(key);
+      if (!view) views.set(key, (view = buildView(map, kind, opts)));
+      return view;
+    },
+    signals() {
+      // A cache written by another proofmap version may have another shape: recompute then.
+      const cached = deps.cachedSignals?.();
+      signals ??= cached?.version === SIGNALS_VERSION ? cached : computeSignals(map);
+      return signals;
+    },
+    close: () => deps.close?.(),
+  };
+}
+
+/** Opens the index of `root` read-only; an InputError when the repository was never scanned. */
+export function openSession(root: string): Session {
+  const store = openIndex(root, { readonly: true });
+  const map = store.readMap();
+  if (!map) {
+    store.close();
+    throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
+  }
+  let config: ReturnType<SessionDeps['config']> | undefined;
+  return createSession(map, {
+    freshness: (paths) => store.freshness(paths),
+    readText: (rel) => readRepoFile(root, rel),
+    config: () => (config ??= loadConfig(root)),
+    changedFiles: (base) => gitChangedFiles(root, base),
+    cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
+    close: () => store.close(),
+  });
+}

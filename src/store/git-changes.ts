@@ -1,0 +1,35 @@
+/**
+ * The files changed in the working tree according to git: tracked files that differ from `base`
+ * plus untracked files not ignored. Arguments go to git as an argv array, never through a shell,
+ * so a revision like `HEAD; rm -rf /` is only ever a bad revision.
+ */
+import { execFileSync } from 'node:child_process';
+import { InputError } from '../model/errors.js';
+import { toPosix } from '../model/paths.js';
+
+export function gitChangedFiles(root: string, base = 'HEAD'): string[] {
+  if (base.startsWith('-'))
+    throw new InputError(`invalid revision "${base}"`, { hint: 'pass a commit, branch or tag' });
+  const run = (args: string[]) => {
+    try {
+      return execFileSync('git', args, {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (cause) {
+      const detail = String((cause as { stderr?: unknown }).stderr ?? (cause as Error).message).split(
+        '\n',
+      )[0];
+      throw new InputError(`git ${args[0]} failed: ${detail}`, {
+        cause,
+        hint: 'run changes inside a git repository with a valid --base',
+      });
+    }
+  };
+  const tracked = run(['diff', '--name-only', '--relative', '-z', base, '--']);
+  const untracked = run(['ls-files', '--others', '--exclude-standard', '-z']);
+  const all = `${tracked}\0${untracked}`.split('\0').filter(Boolean).map(toPosix);
+  return [...new Set(all)].sort();
+}

@@ -1,0 +1,24 @@
+/**
+ * A contained reader of repository files for queries that need a discovered file's text the
+ * extractors do not record (CODEOWNERS). It refuses paths that escape the root, lexically or
+ * through a symlink, and files over a size bound, so a query can never be made to read elsewhere.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { contain } from '../discover/contain.js';
+import { normalizeRepoPath } from '../model/paths.js';
+
+const MAX_BYTES = 1024 * 1024;
+
+/** The UTF-8 text of a repo-relative file, or undefined when absent, outside the root or too large. */
+export function readRepoFile(root: string, rel: string): string | undefined {
+  const clean = normalizeRepoPath(rel);
+  if (clean === undefined || !contain(root, clean).ok) return undefined;
+  try {
+    const abs = path.join(root, clean);
+    if (statSync(abs).size > MAX_BYTES) return undefined;
+    return readFileSync(abs, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

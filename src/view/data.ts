@@ -1,0 +1,150 @@
+/**
+ * The view's data: what the page needs from map.json, flattened and laid out. Built in Node so
+ * the page does no analysis (fronts hold no logic of their own) and so the embedded JSON is
+ * smaller than the map: only the fields the page shows, excerpts cut to one line.
+ */
+import type { MapEdge, ProofMap } from '../map/schema.js';
+import { layoutMap } from './layout.js';
+
+export interface ViewNode {
+  id: string;
+  label: string;
+  kind: string;
+  zone: string;
+  path?: string;
+  x: number;
+  y: number;
+  /** The weight behind the node's size: centrality when signals were given, else fan-in. */
+  weight: number;
+  exports: string[];
+  external?: boolean;
+  /** Change since the previous version of the map. */
+  change?: 'added' | 'stale';
+}
+
+export interface ViewEvidence {
+  path: string;
+  line?: number;
+  excerpt?: string;
+}
+
+export interface ViewEdge {
+  id: string;
+  from: string;
+  to: string;
+  relation: string;
+  namespace: string;
+  trust: string;
+  evidence: ViewEvidence[];
+}
+
+export interface ViewZone {
+  id: string;
+  label: string;
+  kind: string;
+  x: number;
+  y: number;
+  r: number;
+  count: number;
+}
+
+export interface ViewData {
+  meta: { map_id: string; version: number; status: string; generator: string };
+  sizeBy: 'centrality' | 'fan-in';
+  zones: ViewZone[];
+  nodes: ViewNode[];
+  edges: ViewEdge[];
+  flows: { name: string; node_ids: string[]; edge_ids: string[] }[];
+  coverage: { scope: string; status: string; reason: string; analyzer: string }[];
+  /** The latest increment, absent on a first scan (where everything is "added" and says nothing). */
+  increment?: { version: number; added: number; stale: number; removed: number };
+}
+
+export interface ViewOptions {
+  /** Centrality per node id from graph signals; fan-in is used where it is absent. */
+  centrality?: Record<string, number>;
+}
+
+const EXCERPT_MAX = 160;
+
+export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewData {
+  const fanIn = new Map<string, number>();
+  for (const e of map.edges) fanIn.set(e.to, (fanIn.get(e.to) ?? 0) + 1);
+  const centrality = options.centrality;
+  const weightOf = (id: string) => centrality?.[id] ?? fanIn.get(id) ?? 0;
+  const nodes = [...map.nodes].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const layout = layoutMap(nodes.map((n) => ({ id: n.id, zone: n.zone, weight: weightOf(n.id) })));
+  const latest = map.increments.at(-1);
+  const showChanges = latest !== undefined && latest.version > 1;
+  const added = new Set(showChanges ? latest.added_node_ids : []);
+  const stale = new Set(showChanges ? latest.stale_node_ids : []);
+  const counts = new Map<string, number>();
+  for (const n of nodes) counts.set(n.zone, (counts.get(n.zone) ?? 0) + 1);
+  const zoneMeta = new Map(map.zones.map((z) => [z.id, z]));
+  return {
+    meta: {
+      map_id: map.meta.map_id,
+      version: map.meta.version,
+      status: map.meta.status,
+      generator: `${map.meta.generator} ${map.meta.generator_version}`,
+    },
+    sizeBy: centrality ? 'centrality' : 'fan-in',
+    zones: layout.zones.map((d) => ({
+      ...d,
+      label: zoneMeta.get(d.id)?.label ?? d.id,
+      kind: zoneMeta.get(d.id)?.kind ?? 'folder',
+      count: counts.get(d.id) ?? 0,
+    })),
+    nodes: nodes.map((n) => {
+      const p = layout.positions.get(n.id)!;
+      const change = added.has(n.id) ? 'added' : stale.has(n.id) ? 'stale' : undefined;
+      return {
+        id: n.id,
+        label: n.label,
+        kind: n.kind,
+        zone: n.zone,
+        ...(n.path !== undefined ? { path: n.path } : {}),
+        x: p.x,
+        y: p.y,
+        weight: weightOf(n.id),
+        exports: (n.exports ?? []).map((e) => e.name),
+        ...(n.external ? { external: true } : {}),
+        ...(change ? { change } : {}),
+      };
+    }),
+    edges: map.edges.map(viewEdge),
+    flows: map.flows.map(({ name, node_ids, edge_ids }) => ({ name, node_ids, edge_ids })),
+    coverage: map.coverage.map(({ scope, status, reason, analyzer }) => ({ scope, status, reason, analyzer })),
+    ...(showChanges
+      ? {
+          increment: {
+            version: latest.version,
+            added: latest.added_node_ids.length,
+            stale: latest.stale_node_ids.length,
+            removed: latest.removed_node_ids.length,
+          },
+        }
+      : {}),
+  };
+}
+
+function viewEdge(e: MapEdge): ViewEdge {
+  return {
+    id: e.id,
+    from: e.from,
+    to: e.to,
+    relation: e.relation,
+    namespace: e.namespace,
+    trust: e.trust,
+    evidence: e.evidence.map((ev) => ({
+      path: ev.path,
+      ...(ev.line !== undefined ? { line: ev.line } : {}),
+      ...(ev.excerpt !== undefined ? { excerpt: oneLine(ev.excerpt) } : {}),
+    })),
+  };
+}
+
+const oneLine = (s: string) => {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX - 1)}…` : line;
+};

@@ -1,0 +1,43 @@
+/// <reference lib="dom" />
+/** The legend: what the colours mean, what sizes mean, and the named flows to light up. */
+import type { ViewData } from '../data.js';
+import { CHANGE_COLORS, EDGE_COLORS, KIND_COLORS } from './colors.js';
+import { append, el } from './dom.js';
+
+export function renderLegend(box: HTMLElement, data: ViewData, onFlow: (name: string) => void): void {
+  const kinds = new Map<string, number>();
+  for (const n of data.nodes) kinds.set(n.kind, (kinds.get(n.kind) ?? 0) + 1);
+  const dot = (color: string, cls = 'dot') => {
+    const d = el('span', { class: cls });
+    d.style.background = color;
+    return d;
+  };
+  const row = (swatch: HTMLElement, text: string) => el('div', { class: 'row' }, swatch, text);
+  box.append(
+    el('h3', {}, 'Nodes'),
+    ...[...kinds.entries()].sort().map(([k, c]) => row(dot(KIND_COLORS[k] ?? '#999'), `${k} (${c})`)),
+    el('div', { class: 'row path' }, `size: ${data.sizeBy}`),
+    el('h3', {}, 'Edges'),
+    row(dot(EDGE_COLORS['typed-link'], 'bar'), 'typed link (declared)'),
+    row(dot(EDGE_COLORS['code-dep/high'], 'bar'), 'code dependency'),
+    row(dot(EDGE_COLORS['code-dep/low'], 'bar'), 'low trust (prose mention)'),
+  );
+  if (data.increment) {
+    const i = data.increment;
+    append(
+      box,
+      el('h3', {}, `Since version ${i.version - 1}`),
+      row(dot(CHANGE_COLORS.added), `added (${i.added})`),
+      row(dot(CHANGE_COLORS.stale), `changed (${i.stale})`),
+      i.removed > 0 ? el('div', { class: 'row' }, `removed: ${i.removed}`) : null,
+    );
+  }
+  if (data.flows.length > 0) {
+    box.append(
+      el('h3', {}, `Flows (${data.flows.length})`),
+      ...data.flows.map((f) =>
+        el('div', {}, el('button', { onClick: () => onFlow(f.name), title: `${f.node_ids.length} nodes` }, f.name)),
+      ),
+    );
+  }
+}
