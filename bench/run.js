@@ -131,7 +131,9 @@ async function main_() {
         if (peer.skip) Object.assign(result, { status: 'skipped', message: peer.skip });
         if (result.status !== 'ok') continue;
         // A peer that cannot even start (missing binary, unwritable folder) fails alone.
-        await runPeer(peer, result, round, opts, repo).catch((error) => fail(result, String(error.message ?? error)));
+        await runPeer(peer, result, round, opts, repo).catch((error) =>
+          fail(result, String(error.message ?? error)),
+        );
         const last =
           result.status === 'ok'
             ? `${Math.round(result.samples.at(-1))} ms`

@@ -15,7 +15,9 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 4;
-const file = path.resolve(args.find((a) => a.endsWith('.html')) ?? path.join(here, '.work/repo-7k/.proofmap/map.html'));
+const file = path.resolve(
+  args.find((a) => a.endsWith('.html')) ?? path.join(here, '.work/repo-7k/.proofmap/map.html'),
+);
 
 const profile = mkdtempSync(path.join(os.tmpdir(), 'proofmap-bench-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {

@@ -71,15 +71,16 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The first non-empty line of a failed run's stderr (or of the error), for the report. */
+/**
+ * The first line of a failed run's stderr, for the report. Node prints a stack location before an
+ * uncaught error's message, so the first line that names an error wins over the first line.
+ */
 export function firstLine(run) {
   const text =
     `${run.stderr ?? ''}`.trim() || `${run.error?.message ?? ''}`.trim() || `exit code ${run.code}`;
-  return (
-    text
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim()
-      .slice(0, 200) ?? text
-  );
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return (lines.find((l) => /\berror\b/i.test(l)) ?? lines[0] ?? text).slice(0, 200);
 }

@@ -164,6 +164,8 @@ function pickExternal(rnd, state, pkg) {
 
 function addAssets(m, pkg) {
   const assets = posix.relative(m.dir, `${pkg.dir}/src/assets`);
+  const src = posix.relative(m.dir, `${pkg.dir}/src`) || '.';
+  m.imports.push({ form: 'reference', specifier: `${src}/env.d.ts` });
   m.imports.push({ form: 'default', specifier: `${assets}/logo.svg`, local: `logoUrl${m.id}`, values: [] });
   m.imports.push({ form: 'side-effect', specifier: `${assets}/theme.css`, values: [], types: [] });
 }
@@ -189,6 +191,7 @@ function addInternal(rnd, state, target, specifier, source, forced) {
   if (form === 'namespace')
     entry.local = `${camel(target.base === 'index' ? posix.basename(target.dir) : target.base)}Ns${target.id}`;
   if (form === 'dynamic') entry.local = `load${target.id}x${state.m.id}`;
+  if (form === 'reexport-all' && rnd.chance(0.5)) entry.local = `reexported${target.id}x${state.m.id}`;
   for (const n of [...entry.values, ...entry.types]) state.locals.add(n);
   state.m.imports.push(entry);
   return true;

@@ -23,6 +23,7 @@ export function renderModule(m, seed) {
   const out = [
     `// ${m.base}: ${m.kind === 'hotspot' ? 'shared helpers used across the workspace' : 'feature module'}.`,
   ];
+  for (const i of m.imports) if (i.form === 'reference') out.push(`/// <reference path="${i.specifier}" />`);
   for (const i of m.imports) if (STATIC.has(i.form) || REEXPORT.has(i.form)) out.push(renderImport(i, m));
   out.push('');
   // Only bindings: re-exported names are not in scope, and dynamic imports bind inside a function.
@@ -71,7 +72,7 @@ function renderImport(i, m) {
     case 'reexport-type':
       return `export type { ${renamed(i.types)} } ${from}`;
     default:
-      return `export * ${from}`;
+      return i.local ? `export * as ${i.local} ${from}` : `export * ${from}`;
   }
 }
 

@@ -49,6 +49,11 @@ for (const rel of walk(root, isTs)) {
   const { options, cache } = configFor(dirname(abs));
   const info = ts.preProcessFile(readFileSync(abs, 'utf8'), true, true);
   counts.files++;
+  // `/// <reference path>` names a file, not a module: it resolves against the file's folder.
+  for (const ref of info.referencedFiles) {
+    const to = resolve(dirname(abs), ref.fileName);
+    if (ts.sys.fileExists(to) && isInside(to)) pairs.add(`${rel}\0${relative(root, to)}`);
+  }
   for (const ref of info.importedFiles) {
     counts.specifiers++;
     const { resolvedModule } = ts.resolveModuleName(ref.fileName, abs, options, ts.sys, cache);

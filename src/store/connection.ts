@@ -37,10 +37,22 @@ export function readEpoch(conn: Connection): number {
  * SQLite row, and JSON quoting keeps it exact for any text.
  */
 export function queryJson<T>(conn: Connection, sql: string, ...params: unknown[]): T {
-  return JSON.parse(
+  return parseStored<T>(
     conn
       .stmt(sql)
       .pluck()
       .get(...params) as string,
-  ) as T;
+  );
+}
+
+/** Stored JSON that no longer parses: the file is damaged, and the store rebuilds it. */
+export class IndexDamage extends Error {}
+
+/** JSON.parse for text the store wrote itself, so a failure means damage, not bad input. */
+export function parseStored<T>(text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new IndexDamage(`stored JSON does not parse (${(error as Error).message})`, { cause: error });
+  }
 }

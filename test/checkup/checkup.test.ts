@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckupError, checkup } from '../../src/checkup/index.js';
 import { parseConfig } from '../../src/discover/config.js';
-import { backtrackingRisk } from '../../src/model/config.js';
+import { backtrackingRisk, type ProofmapConfig } from '../../src/model/config.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { scan } from '../../src/scan.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
@@ -96,7 +96,7 @@ describe('rules', () => {
       from: { path: 'src/model/**' },
       to: { path: ['src/**', 'external:**'] },
     };
-    const codes = (rules: (typeof earlier)[]) =>
+    const codes = (rules: NonNullable<ProofmapConfig['rules']>) =>
       checkup(map, { rules }).problems.filter((p) => p.code === 'shadowed-rule').length;
     expect(codes([earlier, later])).toBe(1);
     // Reversed, the narrower-from rule comes first and allows more: the broad one still adds src/index.js.

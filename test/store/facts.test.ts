@@ -30,14 +30,17 @@ describe('fact cache', () => {
     expect(store.allFacts('js-ts').size).toBe(0);
   });
 
-  it('rolls a failed transaction back whole', () => {
+  it('rolls a failed transaction back whole, and never mistakes the caller's error for damage', () => {
     store = openIndex(tempRoot());
+    store.putFacts('js-ts', 'kept', 1);
     expect(() =>
       store!.transaction(() => {
         store!.putFacts('js-ts', 'aaaa', 1);
-        throw new Error('extractor crashed');
+        JSON.parse('{not json'); // a SyntaxError from the caller, not from the store
       }),
-    ).toThrow('extractor crashed');
+    ).toThrow(SyntaxError);
     expect(store.getFacts('js-ts', 'aaaa')).toBeUndefined();
+    expect(store.getFacts('js-ts', 'kept')).toBe(1);
+    expect(store.recovered).toBeUndefined();
   });
 });

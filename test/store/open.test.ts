@@ -81,6 +81,15 @@ describe('openIndex', () => {
     expectWorking(s);
   });
 
+  it('rebuilds a truncated index', () => {
+    const { root, db } = scannedRoot();
+    fs.truncateSync(db, Math.floor(fs.statSync(db).size / 3));
+    const s = open(root);
+    expect(() => s.readMap()).not.toThrow();
+    expect(s.recovered).toMatch(/^index\.db was corrupt \(.*\); rebuilt$/);
+    expectWorking(s);
+  });
+
   it('rebuilds a SQLite database that belongs to something else', () => {
     const root = tempRoot();
     fs.mkdirSync(path.join(root, '.proofmap'));

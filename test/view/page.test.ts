@@ -2,7 +2,7 @@
  * The page in real headless Chromium: it renders a scanned fixture, search finds a node, a click
  * on a node shows its evidence as file:line, and it runs under its CSP without a violation.
  */
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -88,13 +88,32 @@ describe('proofmap view in Chromium (fixtures/docs-adr-typed-links)', () => {
     expect(csp).toEqual([]);
     expect(problems).toEqual([]);
   });
+});
 
-  it('saves a screenshot (test-artifacts/view.png)', async () => {
-    mkdirSync(path.join(REPO, 'test-artifacts'), { recursive: true });
-    await page.click('text=Reset');
-    const id = map.nodes.find((n) => n.label === 'sqlite.ts')?.id ?? map.nodes[0]!.id;
-    await page.evaluate((n) => (window as unknown as { __proofmap: { select(id: string): void } }).__proofmap.select(n), id);
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(REPO, 'test-artifacts/view.png') });
+describe('screenshots of a real map (proofmap\'s own src/)', () => {
+  it('saves test-artifacts/view.png (light) and view-dark.png', async () => {
+    const root = copyFixture('hostile-filenames');
+    cpSync(path.join(REPO, 'src'), path.join(root, 'src'), { recursive: true });
+    const { map, file } = await renderFixture(root);
+    const browser = await launch();
+    try {
+      mkdirSync(path.join(REPO, 'test-artifacts'), { recursive: true });
+      for (const scheme of ['light', 'dark'] as const) {
+        const page = await browser.context.newPage();
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(pathToFileURL(file).href);
+        await page.waitForFunction(() => (window as unknown as { __proofmap?: { ready: boolean } }).__proofmap?.ready);
+        const hub = [...map.nodes].sort(
+          (a, b) => map.edges.filter((e) => e.to === b.id).length - map.edges.filter((e) => e.to === a.id).length,
+        )[0]!;
+        await page.evaluate((id) => (window as unknown as { __proofmap: { select(id: string): void } }).__proofmap.select(id), hub.id);
+        await page.waitForTimeout(600);
+        const name = scheme === 'light' ? 'view.png' : 'view-dark.png';
+        await page.screenshot({ path: path.join(REPO, 'test-artifacts', name) });
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `proofmap claims [files…] [--strict] [--format text|json|sarif] [--root dir]`: checks what docs
- * and agent-context files claim against the code. Read-only: it uses the index's map when it is
- * fresh, and otherwise scans in-process without writing anything (no .proofmap/ is created).
+ * and agent-context files claim against the code. Read-only: it scans in-process without writing
+ * anything (no .proofmap/ is created) and reads files only inside the root.
  */
 import path from 'node:path';
 import { blocked, type ClaimsReport, claimsRepoFromMap, defaultClaimFiles, gateExitCode, investigate, renderSarif, renderText } from '../../claims/index.js';
@@ -10,7 +10,6 @@ import type { ProofMap } from '../../map/schema.js';
 import { InputError } from '../../model/errors.js';
 import { relativeToRoot } from '../../model/paths.js';
 import { scan } from '../../scan.js';
-import { openIndex } from '../../store/index.js';
 import { repoFiles } from '../../store/repo-files.js';
 import { parse } from '../args.js';
 import { UsageError } from '../errors.js';
@@ -47,7 +46,7 @@ async function buildReport(dir: string, named: string[], cwd: string): Promise<C
   const limitations: string[] = [];
   let map: ProofMap;
   try {
-    map = await currentMap(root, limitations);
+    map = await currentMap(root);
   } catch (error) {
     return blocked('map', `the repository could not be scanned: ${(error as Error).message}`, 'run proofmap scan and fix what it reports');
   }
@@ -66,21 +65,12 @@ async function buildReport(dir: string, named: string[], cwd: string): Promise<C
   return investigate({ repo, documents, limitations });
 }
 
-/** The index's map when every file behind it is unchanged; otherwise a fresh scan in memory. */
-async function currentMap(root: string, limitations: string[]): Promise<ProofMap> {
-  try {
-    const store = openIndex(root, { readonly: true });
-    try {
-      const map = store.readMap();
-      const paths = map?.nodes.flatMap((n) => (n.path && !n.external ? [n.path] : [])) ?? [];
-      if (map && store.freshness([...new Set(paths)]).fresh) return map;
-    } finally {
-      store.close();
-    }
-  } catch {
-    limitations.push('the index could not be read; the repository was scanned in memory');
-  }
-  // New files would be missing from an old map, so any doubt means a scan, never a stale answer.
+/**
+ * Always a fresh scan in memory (write: false). The index's map would be faster, but its freshness
+ * check sees only files it already knows: a file added since would be missing, and a claim about
+ * it falsely contradicted. Correct first; reuse the index when it can list new files too.
+ */
+async function currentMap(root: string): Promise<ProofMap> {
   return (await scan({ root, write: false })).map;
 }
 

@@ -1,0 +1,98 @@
+/**
+ * `context <path|package>`: the handoff an agent needs before editing — where the target sits
+ * (zone, owners), what to read first (covering and linking documents by canonicality), which
+ * checks prove a change, what it uses and what uses it, and the import cycles it is part of.
+ */
+import type { ImportCycle } from '../graph/signals.js';
+import type { Severity } from '../graph/severity.js';
+import { type Envelope, paginate } from '../model/envelope.js';
+import { compareStrings } from '../model/paths.js';
+import { type Check, checksFor } from './checks.js';
+import { type Mention, mentionsOf } from './impact.js';
+import { lowerBoundNotes } from './notes.js';
+import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
+import type { Session } from './session.js';
+import { resolveTarget } from './target.js';
+
+export interface Neighbour {
+  path: string;
+  relation: string;
+  edge: string;
+}
+
+export interface Context {
+  target: { kind: 'path' | 'package' | 'symbol'; paths: string[] };
+  zone?: { id: string; label: string; path: string; kind: string };
+  severity: Severity;
+  owners?: Owners;
+  /** Documents covering, linking or mentioning the target, most canonical first. */
+  documents: (Mention & { canonicality: number })[];
+  checks: Check[];
+  dependencies: { total: number; items: Neighbour[] };
+  dependents: { total: number; items: Neighbour[] };
+  cycles: ImportCycle[];
+}
+
+export function context(session: Session, text: string, opts: { limit?: number } = {}): Envelope<Context> {
+  const target = resolveTarget(session, text, { packages: true });
+  const limit = opts.limit ?? 25;
+  const ids = new Set(target.nodes.map((n) => n.id));
+  const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
+  const signals = session.signals();
+  const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
+  const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;
+  const documents = mentionsOf(session, [...ids])
+    .map((m) => ({ ...m, canonicality: byCanonicality(session.map.edges.find((e) => e.id === m.edge)!.from) }))
+    .sort((a, b) => b.canonicality - a.canonicality || compareStrings(a.path, b.path));
+  const view = session.view(target.kind === 'package' ? 'proximity' : 'import', { typeImports: true });
+  const neighbours = (dir: 'out' | 'in') => {
+    const all: Neighbour[] = [];
+    for (const id of ids) {
+      if (!view.hasNode(id)) continue;
+      const others = dir === 'out' ? view.outNeighbors(id) : view.inNeighbors(id);
+      for (const other of others) {
+        if (ids.has(other)) continue;
+        const edge = session.edge(view.getEdgeAttribute(dir === 'out' ? id : other, dir === 'out' ? other : id, 'ids')[0]!)!;
+        all.push({ path: session.node(other)?.path ?? session.node(other)!.key, relation: edge.relation, edge: edge.id });
+      }
+    }
+    all.sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.edge, b.edge));
+    return { total: all.length, items: all.slice(0, limit) };
+  };
+  const record: Context = {
+    target: { kind: target.kind, paths },
+    ...(zone ? { zone } : {}),
+    severity: severityOf(signals.severity, paths),
+    ...ownersField(session, paths[0]),
+    documents: documents.slice(0, limit),
+    checks: checksFor(session, paths),
+    dependencies: neighbours('out'),
+    dependents: neighbours('in'),
+    cycles: signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id))),
+  };
+  const notes = lowerBoundNotes(session, paths);
+  if (signals.cycles.total > signals.cycles.items.length) notes.push(`cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`);
+  const behind = [...paths, ...record.documents.map((d) => d.path)];
+  return {
+    query: `context ${text}`,
+    ...paginate([record], 1),
+    freshness: session.deps.freshness([...new Set(behind)]),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
+
+function ownersField(session: Session, path: string | undefined): { owners?: Owners } {
+  if (path === undefined) return {};
+  for (const file of CODEOWNERS_FILES) {
+    const text = session.deps.readText(file);
+    if (text === undefined) continue;
+    const owners = ownersOf(file, text, path);
+    return owners ? { owners } : {};
+  }
+  return {};
+}
+
+const ORDER: readonly Severity[] = ['leaf', 'low', 'medium', 'high', 'chokepoint'];
+function severityOf(map: Record<string, Severity>, paths: readonly string[]): Severity {
+  return paths.map((p) => map[p] ?? 'leaf').reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf');
+}
