@@ -6,3 +6,5 @@ export { readMapFile, validateMap } from './map/emit.js';
 export type { Flow, MapEdge, MapNode, ProofMap, Zone } from './map/schema.js';
 export * from './model/index.js';
 export { type ScanOptions, type ScanResult, scan } from './scan.js';
+export * from './graph/index.js';
+export * from './query/index.js';

@@ -73,6 +73,11 @@ function isIgnored(problem: Problem, ignore: (path: string) => boolean): boolean
   return located.length > 0 && located.every((e) => ignore(e.path));
 }
 
+/**
+ * no-entry is an error only when nothing names an entry at all. When package.json names entry
+ * points that are build output the scan does not read (`dist/index.js`), the entries exist but
+ * cannot be followed: that is a warning, since nothing was proved wrong.
+ */
 function noEntry(
   graph: ReturnType<typeof checkGraph>,
   entries: number,
@@ -84,13 +89,32 @@ function noEntry(
   const declared = config.entries?.length
     ? `the ${config.entries.length} declared entries match nothing and `
     : '';
+  const built = graph.map.coverage.filter(
+    (c) =>
+      c.analyzer === 'package-json' && c.reason.startsWith('entry point') && config.defaultEntries !== false,
+  );
+  const todo =
+    'Without one nothing can be judged reachable, so the dead-code checks did not run; declare the source entry points under entries in the config.';
+  if (built.length > 0) {
+    const named = built.map((c) => `${c.detail ?? '?'} (${c.scope})`).join(', ');
+    return [
+      {
+        kind: 'warning',
+        code: 'no-entry',
+        message: `The repository has ${modules} modules and no entry point the scan can follow: ${declared}package.json names only files that are not in the repository, probably build output: ${named}. ${todo}`,
+        evidence: built.map((c) => ({
+          source: 'manifest' as const,
+          path: c.scope.replace(/:\d+$/, ''),
+          line: Number(/:(\d+)$/.exec(c.scope)?.[1] ?? 1),
+        })),
+      },
+    ];
+  }
   return [
     {
       kind: 'error',
       code: 'no-entry',
-      message:
-        `The repository has ${modules} modules but no entry point: ${declared}${config.defaultEntries === false ? 'defaultEntries is false' : 'no package.json bin/main/exports, script, test or config file was found'}. ` +
-        'Without one nothing can be judged reachable, so the dead-code checks did not run; declare entries in the config.',
+      message: `The repository has ${modules} modules but no entry point: ${declared}${config.defaultEntries === false ? 'defaultEntries is false' : 'no package.json bin/main/exports, script, test or config file was found'}. ${todo}`,
       evidence: opts.configFile ? [configEvidence(opts, ['entries'])] : [],
     },
   ];

@@ -7,6 +7,7 @@ import type { Code, InlineCode, Nodes } from 'mdast';
 import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
 import { parseMarkdown, visit } from '../extract/markdown-parse.js';
 import { joinRepoPath } from '../model/paths.js';
+import { hasConfusable } from './confusables.js';
 import { fencedClaims } from './extract-fenced.js';
 import { type CommandContext, commandClaims } from './extract-commands.js';
 import { type ProseContext, proseClaims } from './extract-prose.js';
@@ -64,9 +65,14 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
 
   const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
   visit(root, (node) => {
-    if (node.type === 'inlineCode' && node.position)
-      for (const c of commandClaims((node as InlineCode).value, ctx))
-        add(c.kind, c.subject.check === 'path' ? { ...c.subject, from: path } : c.subject, c.text, node.position.start.line, node.position.start.column);
+    if (node.type !== 'inlineCode' || !node.position) return true;
+    const { line, column } = node.position.start;
+    for (const c of commandClaims((node as InlineCode).value, ctx))
+      add(c.kind, c.subject.check === 'path' ? { ...c.subject, from: path } : c.subject, c.text, line, column);
+    // The shared extractor reads ASCII identifiers only; a look-alike must still be claimed, to be refused.
+    const value = (node as InlineCode).value.trim();
+    const look = /^([\p{L}_$][\p{L}\d_$]*)(\(.*\))?$/u.exec(value);
+    if (look && hasConfusable(look[1]!)) add('structure', { check: 'symbol', name: look[1]! }, value, line, column + 1);
     return true;
   });
   for (const code of codeNodes(root))
@@ -97,6 +103,8 @@ function plausiblePath(path: string, via: 'inline-code' | 'prose', ctx: ExtractC
   const hasExtension = /\.[A-Za-z0-9]+$/.test(last);
   if (/^[\w-]+\.(?:com|org|io|dev|net|app|sh)$/.test(first) && clean.includes('/')) return false;
   if (ctx.dependencies.has(first) || ctx.ownPackages.has(first)) return false;
+  // `Node.js`, `Vue.js`: product names, not files.
+  if (/^[A-Z][a-z]+\.js$/.test(clean)) return false;
   if (via === 'prose') return hasExtension;
   return hasExtension || ctx.topLevel.has(first) || path.startsWith('./') || path.startsWith('../');
 }

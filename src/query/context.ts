@@ -42,7 +42,7 @@ export function context(session: Session, text: string, opts: { limit?: number }
   const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
   const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;
   const documents = mentionsOf(session, [...ids])
-    .map((m) => ({ ...m, canonicality: byCanonicality(session.map.edges.find((e) => e.id === m.edge)!.from) }))
+    .map((m) => ({ ...m, canonicality: byCanonicality(session.edge(m.edge)!.from) }))
     .sort((a, b) => b.canonicality - a.canonicality || compareStrings(a.path, b.path));
   const view = session.view(target.kind === 'package' ? 'proximity' : 'import', { typeImports: true });
   const neighbours = (dir: 'out' | 'in') => {

@@ -104,6 +104,19 @@ describe('rules', () => {
   });
 });
 
+describe('no-entry', () => {
+  it('is a warning, not an error, when package.json names only build output', async () => {
+    const map = await mapOf({
+      'package.json': '{ "name": "x", "main": "dist/index.js" }',
+      'lib/a.js': 'export {}',
+    });
+    const r = checkup(map, {});
+    expect(r.ok).toBe(true);
+    expect(r.problems.map((p) => [p.kind, p.code])).toEqual([['warning', 'no-entry']]);
+    expect(r.problems[0]!.message).toMatch(/dist\/index\.js \(package\.json:1\)/);
+  });
+});
+
 describe('checkup.ignore', () => {
   it('drops problems located only under the globs and counts them; config-located ones stay', async () => {
     const map = await mapOf({ ...layered, 'fixtures/dead.js': 'export {}' });

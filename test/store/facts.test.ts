@@ -30,7 +30,7 @@ describe('fact cache', () => {
     expect(store.allFacts('js-ts').size).toBe(0);
   });
 
-  it('rolls a failed transaction back whole, and never mistakes the caller's error for damage', () => {
+  it("rolls a failed transaction back whole, and never mistakes the caller's error for damage", () => {
     store = openIndex(tempRoot());
     store.putFacts('js-ts', 'kept', 1);
     expect(() =>

@@ -33,7 +33,8 @@ export const headingDetector: Detector<'heading'> = {
     if (!repo.files.has(subject.doc)) return decision('unverified', `${subject.doc} is not in the repository`);
     const slugs = repo.headings(subject.doc);
     if (!slugs) return decision('unverified', `${subject.doc} could not be read as Markdown`);
-    if (slugs.has(anchor)) return decision('verified', `${subject.doc} has a heading #${anchor}`, [{ path: subject.doc }]);
+    // GitHub slugs are lower case and its anchor lookup ignores case: `#makeRe` reaches `makere`.
+    if (slugs.has(anchor) || slugs.has(anchor.toLowerCase())) return decision('verified', `${subject.doc} has a heading #${anchor}`, [{ path: subject.doc }]);
     return decision(
       'contradicted',
       `${subject.doc} has no heading #${anchor}`,

@@ -12,18 +12,19 @@ export const KIND_COLORS: Record<string, string> = {
 };
 export const EXTERNAL_COLOR = '#9aa3ad';
 
+/**
+ * Opaque edge colours per theme: sigma blends translucent WebGL lines towards white, so rgba
+ * edges wash out; these are the translucent colours pre-mixed with each background.
+ */
 export const EDGE_COLORS = {
-  'typed-link': 'rgba(227,162,26,0.75)',
-  'code-dep/medium': 'rgba(110,128,160,0.35)',
-  'code-dep/high': 'rgba(110,128,160,0.55)',
-  'code-dep/low': 'rgba(110,128,160,0.14)',
+  light: { 'typed-link': '#e0a830', high: '#9aa6ba', medium: '#c3cad6', low: '#e2e5ea' },
+  dark: { 'typed-link': '#b5862a', high: '#56637a', medium: '#3b4556', low: '#262c35' },
 } as const;
 
-export function edgeColor(namespace: string, trust: string): string {
-  if (namespace === 'typed-link') return EDGE_COLORS['typed-link'];
-  if (trust === 'high') return EDGE_COLORS['code-dep/high'];
-  if (trust === 'low') return EDGE_COLORS['code-dep/low'];
-  return EDGE_COLORS['code-dep/medium'];
+export function edgeColor(namespace: string, trust: string, dark: boolean): string {
+  const c = EDGE_COLORS[dark ? 'dark' : 'light'];
+  if (namespace === 'typed-link') return c['typed-link'];
+  return trust === 'high' ? c.high : trust === 'low' ? c.low : c.medium;
 }
 
 export const CHANGE_COLORS = { added: '#2fbf71', stale: '#f08c2e' } as const;

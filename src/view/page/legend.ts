@@ -4,7 +4,8 @@ import type { ViewData } from '../data.js';
 import { CHANGE_COLORS, EDGE_COLORS, KIND_COLORS } from './colors.js';
 import { append, el } from './dom.js';
 
-export function renderLegend(box: HTMLElement, data: ViewData, onFlow: (name: string) => void): void {
+export function renderLegend(box: HTMLElement, data: ViewData, dark: boolean, onFlow: (name: string) => void): void {
+  const edges = EDGE_COLORS[dark ? 'dark' : 'light'];
   const kinds = new Map<string, number>();
   for (const n of data.nodes) kinds.set(n.kind, (kinds.get(n.kind) ?? 0) + 1);
   const dot = (color: string, cls = 'dot') => {
@@ -18,9 +19,9 @@ export function renderLegend(box: HTMLElement, data: ViewData, onFlow: (name: st
     ...[...kinds.entries()].sort().map(([k, c]) => row(dot(KIND_COLORS[k] ?? '#999'), `${k} (${c})`)),
     el('div', { class: 'row path' }, `size: ${data.sizeBy}`),
     el('h3', {}, 'Edges'),
-    row(dot(EDGE_COLORS['typed-link'], 'bar'), 'typed link (declared)'),
-    row(dot(EDGE_COLORS['code-dep/high'], 'bar'), 'code dependency'),
-    row(dot(EDGE_COLORS['code-dep/low'], 'bar'), 'low trust (prose mention)'),
+    row(dot(edges['typed-link'], 'bar'), 'typed link (declared)'),
+    row(dot(edges.high, 'bar'), 'code dependency'),
+    row(dot(edges.low, 'bar'), 'low trust (prose mention)'),
   );
   if (data.increment) {
     const i = data.increment;

@@ -37,7 +37,7 @@ for (const n of data.nodes) {
 }
 for (const e of data.edges) {
   if (!graph.hasNode(e.from) || !graph.hasNode(e.to)) continue;
-  graph.addDirectedEdgeWithKey(e.id, e.from, e.to, { color: edgeColor(e.namespace, e.trust), size: 0.6 });
+  graph.addDirectedEdgeWithKey(e.id, e.from, e.to, { color: edgeColor(e.namespace, e.trust, dark), size: 0.6 });
 }
 
 const state: ViewState = { filters: { zone: '', kind: '', relation: '' } };
@@ -139,7 +139,7 @@ controls.reset.addEventListener('click', () => {
   apply(sigma, state, { selected: undefined, highlight: undefined, filters: { zone: '', kind: '', relation: '' } });
   sigma.getCamera().animatedReset({ duration: 300 });
 });
-renderLegend(legend, data, showFlow);
+renderLegend(legend, data, dark, showFlow);
 
 sigma.on('clickNode', ({ node }) => select(node));
 sigma.on('clickStage', () => select(''));
@@ -164,4 +164,5 @@ sigma.on('leaveNode', () => {
   },
   selected: () => state.selected,
   camera: () => sigma.getCamera(),
+  sigma,
 };

@@ -1,0 +1,78 @@
+/**
+ * The consulting tools — context, impact, refs: what an agent asks before an edit. Each records a
+ * consult marker for the target files after answering, which is what the edit gate later accepts
+ * as proof that the agent looked (DESIGN §7; the marker binds the file's current bytes).
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { context, impact, refs, resolveTarget } from '../../query/index.js';
+import { cursor, depth, pageSize, target, visitLimit } from '../inputs.js';
+import { envelopeOutput, guarded, type Log } from '../result.js';
+import type { Workspace } from '../workspace.js';
+
+// The only write is the marker in .proofmap/index.db (derived data), never the repository.
+const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+export function registerConsultTools(server: McpServer, ws: Workspace, log: Log): void {
+  server.registerTool(
+    'map_context',
+    {
+      title: 'Context before editing a file',
+      description:
+        'Before editing a file, folder or package: its zone, owners, the documents to read first, the checks that prove a change, what it uses and what uses it, its import cycles. Records that you consulted it.',
+      inputSchema: {
+        target: z.string().min(1).describe('a repo-relative path (file, document or folder) or a workspace package name'),
+        limit: pageSize(25, 200).describe('at most this many documents, dependencies and dependents (default 25)'),
+      },
+      outputSchema: envelopeOutput,
+      annotations,
+    },
+    guarded(log, (args) => {
+      const answer = context(ws.session(), args.target, { limit: args.limit });
+      ws.consulted(answer.items[0]?.target.paths ?? [], answer.query);
+      return answer;
+    }),
+  );
+
+  server.registerTool(
+    'map_impact',
+    {
+      title: 'What an edit could break',
+      description:
+        'Who depends on a file, folder or exported symbol, transitively, nearest first, with severities and the documents that mention it. Paginated; notes say when the answer is a lower bound. Records that you consulted it.',
+      inputSchema: { target, depth, limit: pageSize(50, 500), visit_limit: visitLimit, cursor },
+      outputSchema: envelopeOutput,
+      annotations,
+    },
+    guarded(log, (args) => {
+      const answer = impact(ws.session(), args.target, {
+        ...(args.depth !== undefined ? { depth: args.depth } : {}),
+        limit: args.limit,
+        visitLimit: args.visit_limit,
+        ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+      });
+      ws.consulted(answer.target.paths, answer.query);
+      return answer;
+    }),
+  );
+
+  server.registerTool(
+    'map_refs',
+    {
+      title: 'Importers of a file or symbol',
+      description:
+        'Every import of a file or of an exported name, with the importing file, line and excerpt. Paginated; total counts every reference. Records that you consulted it.',
+      inputSchema: { target, limit: pageSize(50, 500), cursor },
+      outputSchema: envelopeOutput,
+      annotations,
+    },
+    guarded(log, (args) => {
+      const session = ws.session();
+      const answer = refs(session, args.target, { limit: args.limit, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}) });
+      // refs does not echo its target; resolving it again is a map lookup (the answer succeeded).
+      const paths = resolveTarget(session, args.target, { symbols: true }).nodes.flatMap((n) => (n.path ? [n.path] : []));
+      ws.consulted(paths, answer.query);
+      return answer;
+    }),
+  );
+}
