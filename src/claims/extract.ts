@@ -41,8 +41,10 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     const doc = decoded === undefined ? undefined : file === '' ? path : joinRepoPath(path, decoded);
     if (doc && isMarkdownPath(doc)) add('existence', { check: 'heading', doc, anchor }, link.raw, link.line, link.column);
   }
+  const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
+  const inLink = linkSpans(root);
   for (const m of facts.mentions)
-    if (plausiblePath(m.path, m.via, ctx)) add('existence', { check: 'path', path: m.path, from: path, encoded: false }, m.path, m.line, m.column);
+    if (plausiblePath(m.path, m.via, ctx) && !inLink(m.line, m.column)) add('existence', { check: 'path', path: m.path, from: path, encoded: false }, m.path, m.line, m.column);
 
   const used = new Set<object>();
   const byLine = new Map<number, { mentions: typeof facts.mentions; symbols: typeof facts.symbols }>();
@@ -50,7 +52,7 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
   for (const m of facts.mentions) row(m.line).mentions.push(m);
   for (const s of facts.symbols) row(s.line).symbols.push(s);
   const codeLines = new Set<number>();
-  for (const c of codeNodes(parseMarkdown(text.replace(/^\uFEFF/, ''))))
+  for (const c of codeNodes(root))
     for (let l = c.position!.start.line; l <= c.position!.end.line; l++) codeLines.add(l);
   lines.forEach((line, i) => {
     if (codeLines.has(i + 1)) return;
@@ -63,7 +65,6 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
   for (const s of facts.symbols)
     if (!used.has(s) && plausibleSymbol(s.name, s.literal, ctx)) add('structure', { check: 'symbol', name: s.name }, s.literal, s.line, s.column);
 
-  const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
   visit(root, (node) => {
     if (node.type !== 'inlineCode' || !node.position) return true;
     const { line, column } = node.position.start;
@@ -81,6 +82,23 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
       add(c.kind, subject, c.text, c.line, c.column, true);
     }
   return out;
+}
+
+/**
+ * Text inside any link, external ones included: `[`contributing.md`][contributing]` names a file
+ * of the link's target, often another repository, not of this one.
+ */
+function linkSpans(root: Nodes): (line: number, column: number) => boolean {
+  const spans: [number, number, number, number][] = [];
+  visit(root, (node) => {
+    if ((node.type === 'link' || node.type === 'linkReference') && node.position) {
+      const { start, end } = node.position;
+      spans.push([start.line, start.column, end.line, end.column]);
+    }
+    return true;
+  });
+  return (line, column) =>
+    spans.some(([l1, c1, l2, c2]) => (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column < c2)));
 }
 
 /** Fenced code blocks, which the shared visitor deliberately never enters. */

@@ -25,6 +25,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   changes: { summary: 'files changed in git, their dependents, severity and checks', load: async () => (await import('./commands/changes.js')).changesCommand },
   claims: { summary: 'check what docs and agent files claim against the code', load: async () => (await import('./commands/claims.js')).claimsCommand },
   check: { summary: 'check proofmap.config.* against the graph (rules, entries, cycles)', load: async () => (await import('./commands/check.js')).checkCommand },
+  serve: { summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)', load: async () => (await import('./commands/serve.js')).serveCommand },
   view: {
     summary: 'write the map as one self-contained HTML page (.proofmap/map.html)',
     load: async () => (await import('./commands/view.js')).viewCommand,

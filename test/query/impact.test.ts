@@ -26,12 +26,17 @@ describe('impact', () => {
   });
 
   it('by symbol: the files exporting it, then importers naming it', async () => {
-    const session = openSession(await scannedFixture('docs-adr-typed-links'));
-    const answer = impact(session, 'openStore');
-    expect(answer.target).toMatchObject({ kind: 'symbol', symbol: 'openStore', paths: ['src/store/sqlite.ts'] });
-    expect(answer.items.map((i) => [i.path, i.relation])).toEqual([['src/store/index.ts', 're-exports']]);
-    expect(answer.mentions.map((m) => m.path)).toContain('docs/adr/0003-use-sqlite-for-storage.md');
+    const session = openSession(await scannedRepo(CORE_REPO));
+    const b = impact(session, 'b');
+    expect(b.target).toMatchObject({ kind: 'symbol', symbol: 'b', paths: ['src/core/b.ts'] });
+    expect(b.items.map((i) => [i.depth, i.path])).toEqual([[1, 'src/core/a.ts'], [2, 'src/app.ts'], [3, 'src/main.ts']]);
+    // b.ts also exports c, but nobody imports c: a.ts imports only { b }.
+    expect(impact(session, 'c').total).toBe(0);
     session.close();
+    // A re-exporting file exports the name too, so both are targets.
+    const docs = openSession(await scannedFixture('docs-adr-typed-links'));
+    expect(impact(docs, 'openStore').target.paths).toEqual(['src/store/index.ts', 'src/store/sqlite.ts']);
+    docs.close();
   });
 
   it('says the answer is a lower bound when a dependent has unresolved or non-literal imports', async () => {

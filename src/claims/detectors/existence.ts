@@ -19,6 +19,10 @@ export const pathDetector: Detector<'path'> = {
     if (first.split('/').some((s) => EXCLUDED_DIRS.includes(s)))
       return decision('unverified', `${first} is in a generated or excluded folder, which is not scanned`);
     const misses = nearMisses(first, repo.files);
+    // A bare `example.js` in prose is often a file the reader is told to create: only a link to
+    // it, or a path with a folder, is a claim that it exists here.
+    if (!subject.encoded && !subject.path.includes('/'))
+      return decision('unverified', `${first} does not exist; a bare file name may be one the reader creates`, [], misses);
     return decision('contradicted', `${first} does not exist`, [], misses);
   },
 };

@@ -1,0 +1,36 @@
+/**
+ * `proofmap serve [dir]`: the MCP server over stdio. stdout carries only protocol messages, so
+ * every diagnostic goes to stderr. The command returns when the client closes stdin: bin/ awaits
+ * it, and a promise left pending with nothing else alive would end Node with exit code 13.
+ */
+import path from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { realRoot } from '../../discover/contain.js';
+import { createServer } from '../../mcp/server.js';
+import { parse } from '../args.js';
+import type { CommandResult, Io } from '../io.js';
+
+const USAGE = 'usage: proofmap serve [dir]   (an MCP server on stdin/stdout; scan the repository first, or call map_rescan)';
+
+export async function serveCommand(argv: string[], io: Io): Promise<CommandResult> {
+  const { values, positionals } = parse(argv, {}, USAGE);
+  if (values.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return { exitCode: 0 };
+  }
+  // The real path, as the gate computes it: consult markers are signed over the root.
+  const root = realRoot(path.resolve(io.cwd, positionals[0] ?? '.'));
+  const log = (line: string) => void io.stderr.write(`${line}\n`);
+  const { server, close } = createServer(root, log);
+  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const ended = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+    transport.onclose = resolve;
+  });
+  await server.connect(transport);
+  log(`proofmap serve: answering about ${root} over stdio`);
+  await ended;
+  await close();
+  return { exitCode: 0 };
+}
