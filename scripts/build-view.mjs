@@ -26,4 +26,4 @@ mkdirSync(new URL('../dist/view/', import.meta.url), { recursive: true });
 const tmp = `${out}.${process.pid}.tmp`;
 writeFileSync(tmp, code);
 renameSync(tmp, out);
-console.log(`build-view: dist/view/page.js ${(code.length / 1024).toFixed(0)} KiB`);
+process.stdout.write(`build-view: dist/view/page.js ${(code.length / 1024).toFixed(0)} KiB\n`);

@@ -1,15 +1,16 @@
 /**
- * The scan, as a list of stages: discover → extract → resolve → snapshot → verify → index → emit →
- * guard. Each stage is a call; this file holds no analysis of its own.
+ * The scan, as a list of stages: discover → extract → resolve → snapshot → verify → assemble →
+ * guard → emit → index. Each stage is a call; this file holds no analysis of its own.
  */
+import { readFileSync } from 'node:fs';
 import { loadConfig } from './discover/config.js';
 import { discover, realRoot } from './discover/index.js';
 import { artifactKey } from './extract/artifact.js';
-import { type ExtractedFacts, extractAll, type FactCache, noCache } from './extract/index.js';
+import { extractAll, noCache } from './extract/index.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readMapFile, serializeMap, writeMap } from './map/emit.js';
+import { mapPath, readMapFile, serializeMap, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { type GuardResult, guard } from './map/guardian.js';
@@ -19,10 +20,18 @@ import type { ProofMap } from './map/schema.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
-import type { Coverage } from './model/types.js';
 import { createResolver } from './resolve/index.js';
+import {
+  bufferedCache,
+  headings,
+  LAST_SCAN,
+  type LastScan,
+  scanKey,
+  sha1,
+  stageTimer,
+} from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
-import { acquireScanLock, type Heading, type IndexStore, openIndex } from './store/index.js';
+import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
 import { verify } from './verify/index.js';
 
 export interface ScanOptions {
@@ -33,11 +42,13 @@ export interface ScanOptions {
   maxFileBytes?: number;
   /** Use the SQLite index for cached facts and write the snapshot to it (default: when writing). */
   index?: boolean;
+  /** Rebuild the map even when no file changed since the last scan. */
+  force?: boolean;
   /** How long to wait for another scan of the same repository (default 10 s). */
   lockTimeoutMs?: number;
   /** Reports stage progress (the CLI shows it on a TTY; the MCP server silences it). */
   onProgress?: (stage: string) => void;
-  /** Test hook: reorders the discovered listing. */
+  /** Test hook: reorders the discovered listing (and so disables the unchanged-tree shortcut). */
   order?: (paths: string[]) => string[];
 }
 
@@ -50,49 +61,23 @@ export interface ScanResult {
   timings: Record<string, number>;
   parsed: number;
   reused: number;
+  /** True when no file changed since the last scan, so the map on disk was kept as it is. */
+  unchanged: boolean;
+  /** The guardian's verdict; for an unchanged tree, the verdict recorded in the kept map (`checked` is empty: no gate re-ran). */
   guard: GuardResult;
   /** Set when the index was unusable and rebuilt (one line). */
   recovered?: string;
 }
 
-/** Reads facts from the index; buffers new ones and writes them in one transaction. */
-function bufferedCache(store: IndexStore): FactCache & { flush(): void } {
-  const pending: [string, string, unknown][] = [];
-  return {
-    get: (extractor, hash) => store.getFacts(extractor, hash),
-    put: (extractor, hash, facts) => void pending.push([extractor, hash, facts]),
-    flush: () =>
-      store.transaction(() => {
-        for (const [extractor, hash, facts] of pending) store.putFacts(extractor, hash, facts);
-      }),
-  };
-}
-
-function headings(facts: ExtractedFacts): Heading[] {
-  const out: Heading[] = [];
-  for (const [path, doc] of facts.docs)
-    for (const h of doc.headings) out.push({ path, text: h.text, slug: h.slug, line: h.line });
-  return out;
-}
-
 export async function scan(options: ScanOptions): Promise<ScanResult> {
-  const timings: Record<string, number> = {};
-  let mark = performance.now();
-  const stage = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round((now - mark) * 10) / 10;
-    mark = now;
-    options.onProgress?.(name);
-  };
-
   const root = realRoot(options.root);
   const writing = options.write !== false;
-  const useIndex = options.index ?? writing;
   // One writer at a time: a second scan of the same repository waits, then fails clearly.
   const release = writing ? await acquireScanLock(root, options.lockTimeoutMs) : undefined;
-  const store = useIndex ? openIndex(root) : undefined;
+  const store = (options.index ?? writing) ? openIndex(root) : undefined;
   try {
-    return await scanLocked(root, options, stage, timings, store);
+    const result = await scanLocked(root, options, store);
+    return store?.recovered ? { ...result, recovered: store.recovered } : result;
   } finally {
     store?.close();
     release?.();
@@ -102,17 +87,40 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
 async function scanLocked(
   root: string,
   options: ScanOptions,
-  stage: (name: string) => void,
-  timings: Record<string, number>,
   store: IndexStore | undefined,
 ): Promise<ScanResult> {
+  const { timings, stage } = stageTimer(options.onProgress);
+  const writing = options.write !== false;
   const loaded = loadConfig(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const found = discover(root, {
     ...(maxFileBytes ? { maxFileBytes } : {}),
     ...(options.order ? { order: options.order } : {}),
   });
+  const key = scanKey(found.files, maxFileBytes);
   stage('discover');
+
+  const kept =
+    writing && store && !options.force && !options.order ? unchangedMap(root, store, key) : undefined;
+  if (kept) {
+    const recorded: GuardResult = {
+      status: kept.meta.status,
+      blockers: kept.meta.blockers,
+      warnings: [],
+      checked: {},
+    };
+    return {
+      root,
+      map: kept,
+      mapFile: mapPath(root),
+      via: found.via,
+      timings,
+      parsed: 0,
+      reused: 0,
+      unchanged: true,
+      guard: recorded,
+    };
+  }
 
   const cache = store ? bufferedCache(store) : undefined;
   const facts = await extractAll(found.files, found.texts, cache ?? noCache);
@@ -148,40 +156,43 @@ async function scanLocked(
   });
   stage('verify');
 
-  const packageDirs = new Map([...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const));
-  const previous = readMapFile(root);
   const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
-  const coverage: Coverage[] = [
-    ...found.coverage,
-    ...snapshot.coverage,
-    ...verified.coverage,
-    ...flows.coverage,
-  ];
   const map = assembleMap({
     entities: snapshot.entities,
     edges: verified.edges,
-    coverage,
-    zones: assignZones(snapshot.entities.values(), packageDirs),
+    coverage: [
+      ...found.coverage,
+      ...resolver.coverage(),
+      ...snapshot.coverage,
+      ...verified.coverage,
+      ...flows.coverage,
+    ],
+    zones: assignZones(
+      snapshot.entities.values(),
+      new Map([...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const)),
+    ),
     flows: flows.flows,
     files: found.files,
     findings: [...findings, ...verified.findings],
     identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
-    previous,
+    previous: readMapFile(root),
   });
   stage('assemble');
 
-  // The guardian reads the map as it will be written (a JSON round trip), not the objects that
-  // built it, and the tree as it is on disk.
-  const verdict = guard(root, JSON.parse(serializeMap(map)) as ProofMap, { before: treeState(found.files) });
+  // The guardian re-derives every gate from the map and the files on disk, not from the facts
+  // that built it; its schema gate validates this very object, so emit need not again.
+  const verdict = guard(root, map, { before: treeState(found.files) });
   map.meta.status = verdict.status;
   map.meta.blockers = verdict.blockers;
   stage('guard');
 
-  const mapFile = options.write === false ? undefined : writeMap(root, map);
+  const text = serializeMap(map);
+  const mapFile = writing ? writeMapText(root, text) : undefined;
   stage('emit');
   if (store) {
     store.writeSnapshot(map, found.files, headings(facts));
     writeGateCache(store, map, loaded.config, new Map());
+    if (writing) store.putSignals(LAST_SCAN, { key, mapSha1: sha1(text) } satisfies LastScan);
     stage('index');
   }
   return {
@@ -192,7 +203,19 @@ async function scanLocked(
     timings,
     parsed: facts.parsed,
     reused: facts.reused,
+    unchanged: false,
     guard: verdict,
-    ...(store?.recovered ? { recovered: store.recovered } : {}),
   };
+}
+
+/** The map on disk, when no file changed since the scan that wrote it and nobody edited it. */
+function unchangedMap(root: string, store: IndexStore, key: string): ProofMap | undefined {
+  const last = store.getSignals<LastScan>(LAST_SCAN);
+  if (last?.key !== key) return undefined;
+  try {
+    const text = readFileSync(mapPath(root), 'utf8');
+    return sha1(text) === last.mapSha1 ? (JSON.parse(text) as ProofMap) : undefined;
+  } catch {
+    return undefined;
+  }
 }

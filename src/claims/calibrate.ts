@@ -72,7 +72,8 @@ export function calibrate(detectors: DetectorSet, repo: ClaimsRepo = controlRepo
     const bad = safely(() => detector.decide(control.bad, repo).verdict);
     const problems: string[] = [];
     if (good !== 'verified') problems.push(`the known-good control came out ${good}`);
-    if (bad !== control.badVerdict) problems.push(`the known-bad control came out ${bad}, not ${control.badVerdict}`);
+    if (bad !== control.badVerdict)
+      problems.push(`the known-bad control came out ${bad}, not ${control.badVerdict}`);
     return {
       detector: detector.name,
       trusted: problems.length === 0,

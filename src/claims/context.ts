@@ -10,5 +10,11 @@ export function extractContext(repo: ClaimsRepo): ExtractContext {
   const ownPackages = new Set(repo.packages.map((p) => p.facts.name).filter((n): n is string => !!n));
   const scripts = repo.packages.flatMap((p) => p.facts.scripts.map((s) => s.name));
   const topLevel = new Set([...repo.files].map((f) => f.split('/')[0]!));
-  return { bins, dependencies, ownPackages, topLevel, otherNames: new Set([...bins, ...dependencies, ...scripts]) };
+  return {
+    bins,
+    dependencies,
+    ownPackages,
+    topLevel,
+    otherNames: new Set([...bins, ...dependencies, ...scripts]),
+  };
 }

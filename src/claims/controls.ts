@@ -31,7 +31,8 @@ export const CONTROL_FILES: Record<string, string> = {
     'export { decoy as shown };',
   ].join('\n'),
   'src/util/paths.ts': "import { z } from 'zod';\nexport const joinPaths = z.string();\n",
-  'bin/cli.js': "import { createServer } from '../src/server.js';\nconst options = { strict: { type: 'boolean' } };\n",
+  'bin/cli.js':
+    "import { createServer } from '../src/server.js';\nconst options = { strict: { type: 'boolean' } };\n",
   'README.md': '# Control\n\n## Usage\n\nRun it.\n',
 };
 
@@ -47,7 +48,9 @@ export function controlRepo(): ClaimsRepo {
     const facts = extractModule(path, text);
     exports.set(path, facts.exports);
     for (const i of facts.imports) {
-      const rel = i.specifier.startsWith('.') ? joinRepoPath(path, i.specifier)?.replace(/\.js$/, '.ts') : i.specifier;
+      const rel = i.specifier.startsWith('.')
+        ? joinRepoPath(path, i.specifier)?.replace(/\.js$/, '.ts')
+        : i.specifier;
       if (rel) imports.push({ from: path, to: rel, line: i.line });
     }
   }
@@ -56,9 +59,13 @@ export function controlRepo(): ClaimsRepo {
     escapes: (p) => ESCAPING.some((e) => p === e || p.startsWith(`${e}/`)),
     exports,
     headings: (doc) =>
-      CONTROL_FILES[doc] === undefined ? undefined : new Set(extractDoc(doc, CONTROL_FILES[doc]).headings.map((h) => h.slug)),
+      CONTROL_FILES[doc] === undefined
+        ? undefined
+        : new Set(extractDoc(doc, CONTROL_FILES[doc]).headings.map((h) => h.slug)),
     imports,
-    packages: [{ manifest: 'package.json', facts: extractPackageJson('package.json', CONTROL_FILES['package.json']!) }],
+    packages: [
+      { manifest: 'package.json', facts: extractPackageJson('package.json', CONTROL_FILES['package.json']!) },
+    ],
     textOf: (p) => CONTROL_FILES[p],
   };
 }

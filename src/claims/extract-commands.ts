@@ -15,19 +15,34 @@ export type CommandClaim = { subject: Subject; text: string; kind: 'behaviour' |
 // Subcommands of the managers themselves: `pnpm install` runs no script.
 const BUILTINS: Record<string, Set<string>> = {
   pnpm: new Set(
-    'add i install remove rm uninstall update up exec dlx create init publish link unlink why list ls outdated store import rebuild prune fetch patch audit config env setup root bin deploy pack licenses doctor server approve-builds self-update'.split(' '),
+    'add i install remove rm uninstall update up exec dlx create init publish link unlink why list ls outdated store import rebuild prune fetch patch audit config env setup root bin deploy pack licenses doctor server approve-builds self-update'.split(
+      ' ',
+    ),
   ),
   yarn: new Set(
-    'add install remove up upgrade dlx create init publish link unlink why list info config cache set workspace workspaces exec node pack version global plugin constraints npm explain dedupe patch rebuild'.split(' '),
+    'add install remove up upgrade dlx create init publish link unlink why list info config cache set workspace workspaces exec node pack version global plugin constraints npm explain dedupe patch rebuild'.split(
+      ' ',
+    ),
   ),
   bun: new Set('add install i remove rm update x create init publish link pm upgrade build test'.split(' ')),
 };
-const NPM_SCRIPT_ALIASES: Record<string, string> = { test: 'test', t: 'test', tst: 'test', start: 'start', stop: 'stop', restart: 'restart' };
+const NPM_SCRIPT_ALIASES: Record<string, string> = {
+  test: 'test',
+  t: 'test',
+  tst: 'test',
+  start: 'start',
+  stop: 'stop',
+  restart: 'restart',
+};
 
 export function commandClaims(line: string, ctx: CommandContext): CommandClaim[] {
   const out: CommandClaim[] = [];
   for (const part of line.split(/&&|\|\||[;|]/)) {
-    const words = part.trim().replace(/^[$>]\s+/, '').split(/\s+/).filter(Boolean);
+    const words = part
+      .trim()
+      .replace(/^[$>]\s+/, '')
+      .split(/\s+/)
+      .filter(Boolean);
     if (words.length === 0) continue;
     out.push(...oneCommand(words, ctx, part.trim()));
   }
@@ -37,7 +52,9 @@ export function commandClaims(line: string, ctx: CommandContext): CommandClaim[]
 function oneCommand(words: string[], ctx: CommandContext, text: string): CommandClaim[] {
   const [head, second, third] = words;
   const script = (manager: string, name: string | undefined): CommandClaim[] =>
-    name && /^[\w:.@/-]+$/u.test(name) ? [{ subject: { check: 'script', manager, script: name }, text, kind: 'behaviour' }] : [];
+    name && /^[\w:.@/-]+$/u.test(name)
+      ? [{ subject: { check: 'script', manager, script: name }, text, kind: 'behaviour' }]
+      : [];
   if (head === 'npm') {
     if (second === 'run' || second === 'run-script') return script('npm', third);
     if (second && NPM_SCRIPT_ALIASES[second]) return script('npm', NPM_SCRIPT_ALIASES[second]);
@@ -46,7 +63,8 @@ function oneCommand(words: string[], ctx: CommandContext, text: string): Command
   if (head === 'pnpm' || head === 'yarn' || head === 'bun') {
     if (second === 'run') return script(head, third);
     if (head === 'pnpm' && second === 'exec') return bin(words.slice(2), ctx, text);
-    if (second && !second.startsWith('-') && !BUILTINS[head]!.has(second) && head !== 'bun') return script(head, second);
+    if (second && !second.startsWith('-') && !BUILTINS[head]!.has(second) && head !== 'bun')
+      return script(head, second);
     if (head === 'bun' && second === 'test') return [];
     return [];
   }

@@ -38,7 +38,13 @@ export function proseClaims(
   if (codePaths.length > 0 && symbols.length > 0 && EXPORT_VERB.test(line)) {
     const file = codePaths[0]!;
     for (const s of symbols)
-      out.push({ kind: 'structure', subject: { check: 'export', path: file.path, name: s.name, package: false }, text: `${file.path} exports ${s.name}`, column: s.column, uses: [s] });
+      out.push({
+        kind: 'structure',
+        subject: { check: 'export', path: file.path, name: s.name, package: false },
+        text: `${file.path} exports ${s.name}`,
+        column: s.column,
+        uses: [s],
+      });
   }
   const verb = IMPORT_VERB.exec(line);
   if (verb && codePaths.length > 0) {
@@ -48,11 +54,21 @@ export function proseClaims(
     const dep = [...after.matchAll(/`([@\w./-]+)`/g)].map((m) => m[1]!).find((d) => ctx.dependencies.has(d));
     const to = target?.path ?? dep;
     if (to && /imports?|uses|depends/i.test(verb[0]) && from.column < verb.index + 1)
-      out.push({ kind: 'relation', subject: { check: 'import', from: from.path, to }, text: `${from.path} imports ${to}`, column: from.column });
+      out.push({
+        kind: 'relation',
+        subject: { check: 'import', from: from.path, to },
+        text: `${from.path} imports ${to}`,
+        column: from.column,
+      });
   }
   const node = NODE_VERSION.exec(line) ?? NODE_REQUIRES.exec(line);
   if (node)
-    out.push({ kind: 'state', subject: { check: 'engines', engine: 'node', major: Number(node[1]) }, text: node[0], column: node.index + 1 });
+    out.push({
+      kind: 'state',
+      subject: { check: 'engines', engine: 'node', major: Number(node[1]) },
+      text: node[0],
+      column: node.index + 1,
+    });
   out.push(...dependencyVersions(line, ctx));
   return out;
 }
@@ -63,9 +79,17 @@ function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
   for (const dep of ctx.dependencies) {
     if (dep.length < 3) continue;
     const escaped = dep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const re = new RegExp(`(?<![\\w/@.-])${escaped}\`?(?:@|\\s+v|\\s+version\\s+|\\s+)[\\^~]?(\\d{1,3})(?:\\.(?:\\d+|x))*(?![\\w%-])`, 'g');
+    const re = new RegExp(
+      `(?<![\\w/@.-])${escaped}\`?(?:@|\\s+v|\\s+version\\s+|\\s+)[\\^~]?(\\d{1,3})(?:\\.(?:\\d+|x))*(?![\\w%-])`,
+      'g',
+    );
     for (const m of line.matchAll(re))
-      out.push({ kind: 'state', subject: { check: 'dependency', dependency: dep, major: Number(m[1]) }, text: m[0], column: m.index + 1 });
+      out.push({
+        kind: 'state',
+        subject: { check: 'dependency', dependency: dep, major: Number(m[1]) },
+        text: m[0],
+        column: m.index + 1,
+      });
   }
   return out;
 }

@@ -8,10 +8,10 @@ import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
 import { parseMarkdown, visit } from '../extract/markdown-parse.js';
 import { joinRepoPath } from '../model/paths.js';
 import { hasConfusable } from './confusables.js';
-import { fencedClaims } from './extract-fenced.js';
-import { type CommandContext, commandClaims } from './extract-commands.js';
-import { type ProseContext, proseClaims } from './extract-prose.js';
 import { decodeOnce } from './detectors/repo-path.js';
+import { type CommandContext, commandClaims } from './extract-commands.js';
+import { fencedClaims } from './extract-fenced.js';
+import { type ProseContext, proseClaims } from './extract-prose.js';
 import type { Claim, ClaimKind, Subject } from './schema.js';
 
 export interface ExtractContext extends CommandContext, ProseContext {
@@ -23,28 +23,54 @@ export interface ExtractContext extends CommandContext, ProseContext {
   otherNames: ReadonlySet<string>;
 }
 
-const KEYWORDS = new Set('true false null undefined this new class function return import export const let var async await typeof void'.split(' '));
+const KEYWORDS = new Set(
+  'true false null undefined this new class function return import export const let var async await typeof void'.split(
+    ' ',
+  ),
+);
 
 export function extractClaims(path: string, text: string, ctx: ExtractContext): Claim[] {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   const out: Claim[] = [];
-  const add = (kind: ClaimKind, subject: Subject, said: string, line: number, column: number, inCode = false) =>
-    out.push({ kind, subject, text: said, in_code_block: inCode, stated_at: { path, line, column, excerpt: (lines[line - 1] ?? '').trim().slice(0, 200) } });
+  const add = (
+    kind: ClaimKind,
+    subject: Subject,
+    said: string,
+    line: number,
+    column: number,
+    inCode = false,
+  ) =>
+    out.push({
+      kind,
+      subject,
+      text: said,
+      in_code_block: inCode,
+      stated_at: { path, line, column, excerpt: (lines[line - 1] ?? '').trim().slice(0, 200) },
+    });
 
   const facts = extractDoc(path, text);
   for (const link of facts.links) {
     const [target = '', anchor] = link.raw.split('#', 2) as [string, string?];
     const file = target.split('?')[0]!;
-    if (file !== '') add('existence', { check: 'path', path: file, from: path, encoded: true }, link.raw, link.line, link.column);
+    if (file !== '')
+      add(
+        'existence',
+        { check: 'path', path: file, from: path, encoded: true },
+        link.raw,
+        link.line,
+        link.column,
+      );
     if (anchor === undefined || anchor === '') continue;
     const decoded = file === '' ? path : decodeOnce(file);
     const doc = decoded === undefined ? undefined : file === '' ? path : joinRepoPath(path, decoded);
-    if (doc && isMarkdownPath(doc)) add('existence', { check: 'heading', doc, anchor }, link.raw, link.line, link.column);
+    if (doc && isMarkdownPath(doc))
+      add('existence', { check: 'heading', doc, anchor }, link.raw, link.line, link.column);
   }
   const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
   const inLink = linkSpans(root);
   for (const m of facts.mentions)
-    if (plausiblePath(m.path, m.via, ctx) && !inLink(m.line, m.column)) add('existence', { check: 'path', path: m.path, from: path, encoded: false }, m.path, m.line, m.column);
+    if (plausiblePath(m.path, m.via, ctx) && !inLink(m.line, m.column))
+      add('existence', { check: 'path', path: m.path, from: path, encoded: false }, m.path, m.line, m.column);
 
   const used = new Set<object>();
   const byLine = new Map<number, { mentions: typeof facts.mentions; symbols: typeof facts.symbols }>();
@@ -63,17 +89,25 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     }
   });
   for (const s of facts.symbols)
-    if (!used.has(s) && plausibleSymbol(s.name, s.literal, ctx)) add('structure', { check: 'symbol', name: s.name }, s.literal, s.line, s.column);
+    if (!used.has(s) && plausibleSymbol(s.name, s.literal, ctx))
+      add('structure', { check: 'symbol', name: s.name }, s.literal, s.line, s.column);
 
   visit(root, (node) => {
     if (node.type !== 'inlineCode' || !node.position) return true;
     const { line, column } = node.position.start;
     for (const c of commandClaims((node as InlineCode).value, ctx))
-      add(c.kind, c.subject.check === 'path' ? { ...c.subject, from: path } : c.subject, c.text, line, column);
+      add(
+        c.kind,
+        c.subject.check === 'path' ? { ...c.subject, from: path } : c.subject,
+        c.text,
+        line,
+        column,
+      );
     // The shared extractor reads ASCII identifiers only; a look-alike must still be claimed, to be refused.
     const value = (node as InlineCode).value.trim();
     const look = /^([\p{L}_$][\p{L}\d_$]*)(\(.*\))?$/u.exec(value);
-    if (look && hasConfusable(look[1]!)) add('structure', { check: 'symbol', name: look[1]! }, value, line, column + 1);
+    if (look && hasConfusable(look[1]!))
+      add('structure', { check: 'symbol', name: look[1]! }, value, line, column + 1);
     return true;
   });
   for (const code of codeNodes(root))
@@ -98,7 +132,10 @@ function linkSpans(root: Nodes): (line: number, column: number) => boolean {
     return true;
   });
   return (line, column) =>
-    spans.some(([l1, c1, l2, c2]) => (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column < c2)));
+    spans.some(
+      ([l1, c1, l2, c2]) =>
+        (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column < c2)),
+    );
 }
 
 /** Fenced code blocks, which the shared visitor deliberately never enters. */
@@ -108,7 +145,8 @@ function codeNodes(root: Nodes): Code[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'code' && node.position) out.push(node);
-    else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    else if ('children' in node)
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return out;
 }
@@ -129,6 +167,7 @@ function plausiblePath(path: string, via: 'inline-code' | 'prose', ctx: ExtractC
 
 /** An identifier is claimed as a symbol only when it looks like code: called, camelCase, PascalCase. */
 function plausibleSymbol(name: string, literal: string, ctx: ExtractContext): boolean {
-  if (name.length < 3 || KEYWORDS.has(name) || ctx.otherNames.has(name) || /^[A-Z0-9_]+$/.test(name)) return false;
+  if (name.length < 3 || KEYWORDS.has(name) || ctx.otherNames.has(name) || /^[A-Z0-9_]+$/.test(name))
+    return false;
   return literal.endsWith(')') || /[a-z][A-Z]/.test(name) || /^[A-Z][a-z]+[A-Z]/.test(name);
 }

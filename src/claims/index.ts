@@ -1,13 +1,13 @@
 /** The claims facade: build a repo view, investigate documents, render; plus the gate rule. */
 import type { ClaimsReport } from './schema.js';
 
-export { claimsRepoFromMap, type ClaimsRepo } from './repo.js';
-export { blocked, investigate, type ClaimsInput } from './report.js';
+export { DETECTORS } from './detectors/index.js';
 export { renderSarif } from './render-sarif.js';
 export { renderText } from './render-text.js';
-export { DETECTORS } from './detectors/index.js';
-export { claimsReportSchema } from './schema.js';
+export { type ClaimsRepo, claimsRepoFromMap } from './repo.js';
+export { blocked, type ClaimsInput, investigate } from './report.js';
 export type * from './schema.js';
+export { claimsReportSchema } from './schema.js';
 
 /** Files read when none are named: docs and agent-context files. */
 export const DEFAULT_CLAIM_FILES = [

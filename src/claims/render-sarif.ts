@@ -15,27 +15,51 @@ export function renderSarif(report: ClaimsReport): object {
           .map((e) => ({
             ruleId: `claims/${e.detector}`,
             level: LEVEL[e.verdict],
-            message: { text: `${e.verdict}: ${e.text} — ${e.reason}${e.near_misses.length ? ` (near: ${e.near_misses.join(', ')})` : ''}` },
+            message: {
+              text: `${e.verdict}: ${e.text} — ${e.reason}${e.near_misses.length ? ` (near: ${e.near_misses.join(', ')})` : ''}`,
+            },
             locations: e.stated_at.map((s) => ({
-              physicalLocation: { artifactLocation: { uri: s.path }, region: { startLine: s.line, startColumn: s.column } },
+              physicalLocation: {
+                artifactLocation: { uri: s.path },
+                region: { startLine: s.line, startColumn: s.column },
+              },
             })),
             relatedLocations: e.evidence.map((x, id) => ({
               id,
-              physicalLocation: { artifactLocation: { uri: x.path }, ...(x.line ? { region: { startLine: x.line } } : {}) },
+              physicalLocation: {
+                artifactLocation: { uri: x.path },
+                ...(x.line ? { region: { startLine: x.line } } : {}),
+              },
             })),
           }))
       : [];
   const rules =
-    report.type === 'investigation_report' ? report.calibration.map((c) => ({ id: `claims/${c.detector}`, name: c.detector })) : [];
+    report.type === 'investigation_report'
+      ? report.calibration.map((c) => ({ id: `claims/${c.detector}`, name: c.detector }))
+      : [];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'proofmap', version: VERSION, informationUri: 'https://github.com/proofmap/proofmap', rules } },
+        tool: {
+          driver: {
+            name: 'proofmap',
+            version: VERSION,
+            informationUri: 'https://github.com/proofmap/proofmap',
+            rules,
+          },
+        },
         results,
         ...(report.type === 'blocked_execution_report'
-          ? { invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ message: { text: report.reason } }] }] }
+          ? {
+              invocations: [
+                {
+                  executionSuccessful: false,
+                  toolExecutionNotifications: [{ message: { text: report.reason } }],
+                },
+              ],
+            }
           : {}),
       },
     ],

@@ -18,10 +18,12 @@ export function renderText(report: ClaimsReport): string {
   }
   const trusted = report.calibration.filter((c) => c.trusted).length;
   lines.push(`  calibration  ${trusted}/${report.calibration.length} detectors trusted`);
-  for (const c of report.calibration.filter((x) => !x.trusted)) lines.push(`    untrusted ${c.detector}: ${c.reason}`);
+  for (const c of report.calibration.filter((x) => !x.trusted))
+    lines.push(`    untrusted ${c.detector}: ${c.reason}`);
   const passed = report.adversarial.filter((a) => a.passed).length;
   lines.push(`  adversarial  ${passed}/${report.adversarial.length} cases refused as expected`);
-  for (const a of report.adversarial.filter((x) => !x.passed)) lines.push(`    FAILED ${a.detector}: ${a.case} (${a.verdict}: ${a.detail})`);
+  for (const a of report.adversarial.filter((x) => !x.passed))
+    lines.push(`    FAILED ${a.detector}: ${a.case} (${a.verdict}: ${a.detail})`);
   for (const r of report.confidence_reasons) lines.push(`  confidence lowered: ${r}`);
   return `${lines.join('\n')}\n`;
 }

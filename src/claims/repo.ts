@@ -95,7 +95,10 @@ function docHeadings(textOf: (path: string) => string | undefined) {
   return (doc: string): ReadonlySet<string> | undefined => {
     if (!cache.has(doc)) {
       const text = isMarkdownPath(doc) || doc.endsWith('.mdc') ? textOf(doc) : undefined;
-      cache.set(doc, text === undefined ? undefined : new Set(extractDoc(doc, text).headings.map((h) => h.slug)));
+      cache.set(
+        doc,
+        text === undefined ? undefined : new Set(extractDoc(doc, text).headings.map((h) => h.slug)),
+      );
     }
     return cache.get(doc);
   };

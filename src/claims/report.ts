@@ -5,12 +5,12 @@
  */
 import { adversarialSelfTest } from './adversarial.js';
 import { calibrate } from './calibrate.js';
+import { extractContext } from './context.js';
 import { DETECTORS, type DetectorSet } from './detectors/index.js';
 import { type ExtractContext, extractClaims } from './extract.js';
 import type { ClaimsRepo } from './repo.js';
 import type { BlockedReport, InvestigationReport } from './schema.js';
 import { decideClaims } from './verdicts.js';
-import { extractContext } from './context.js';
 
 export interface ClaimsInput {
   repo: ClaimsRepo;
@@ -37,17 +37,25 @@ export function investigate(input: ClaimsInput): InvestigationReport {
   const claims = [...input.documents].flatMap(([path, text]) => extractClaims(path, text, ctx));
   const verdicts = decideClaims(claims, input.repo, detectors, calibration);
   const count = (v: string) => verdicts.filter((e) => e.verdict === v).length;
-  const summary = { claims: verdicts.length, verified: count('verified'), contradicted: count('contradicted'), unverified: count('unverified') };
+  const summary = {
+    claims: verdicts.length,
+    verified: count('verified'),
+    contradicted: count('contradicted'),
+    unverified: count('unverified'),
+  };
 
   const reasons: string[] = [];
   const untrusted = calibration.filter((c) => !c.trusted);
-  if (untrusted.length > 0) reasons.push(`untrusted detectors: ${untrusted.map((c) => c.detector).join(', ')}`);
+  if (untrusted.length > 0)
+    reasons.push(`untrusted detectors: ${untrusted.map((c) => c.detector).join(', ')}`);
   const failed = adversarial.filter((a) => !a.passed);
   if (failed.length > 0) reasons.push(`${failed.length} adversarial cases failed`);
   if (summary.claims > 0 && summary.unverified / summary.claims > 0.25)
     reasons.push(`${summary.unverified} of ${summary.claims} claims could not be checked`);
-  if ((input.limitations ?? []).length > 0) reasons.push('the run has limitations of its own (see limitations)');
-  const confidence = untrusted.length > 0 || failed.length > 0 ? 'low' : reasons.length > 0 ? 'medium' : 'high';
+  if ((input.limitations ?? []).length > 0)
+    reasons.push('the run has limitations of its own (see limitations)');
+  const confidence =
+    untrusted.length > 0 || failed.length > 0 ? 'low' : reasons.length > 0 ? 'medium' : 'high';
 
   return {
     $schema: 'proofmap.claims/v1',

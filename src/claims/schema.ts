@@ -123,7 +123,10 @@ export const blockedReportSchema = z.object({
   hint: z.string(),
 });
 
-export const claimsReportSchema = z.discriminatedUnion('type', [investigationReportSchema, blockedReportSchema]);
+export const claimsReportSchema = z.discriminatedUnion('type', [
+  investigationReportSchema,
+  blockedReportSchema,
+]);
 
 export type DocPlace = z.infer<typeof docPlaceSchema>;
 export type CodeEvidence = z.infer<typeof codeEvidenceSchema>;

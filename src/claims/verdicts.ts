@@ -20,7 +20,12 @@ export function decideClaims(
     const detector = detectors[claim.subject.check] as Detector<Check>;
     const why = untrusted.get(detector.name);
     const d = why
-      ? { verdict: 'unverified' as const, reason: `detector ${detector.name} is untrusted (calibration: ${why})`, evidence: [], near_misses: [] }
+      ? {
+          verdict: 'unverified' as const,
+          reason: `detector ${detector.name} is untrusted (calibration: ${why})`,
+          evidence: [],
+          near_misses: [],
+        }
       : detector.decide(claim.subject as never, repo);
     // Dedup by (claim, verdict): the same claim stated in several places is one repair.
     const key = `${JSON.stringify(claim.subject)}|${d.verdict}`;

@@ -23,7 +23,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   cycles: { summary: 'import cycles, one per strongly connected component', load: async () => (await import('./commands/cycles.js')).cyclesCommand },
   rank: { summary: 'files by centrality or fan-in, documents by canonicality', load: async () => (await import('./commands/rank.js')).rankCommand },
   changes: { summary: 'files changed in git, their dependents, severity and checks', load: async () => (await import('./commands/changes.js')).changesCommand },
-  claims: { summary: 'check what docs and agent files claim against the code', load: async () => (await import('./commands/claims.js')).claimsCommand },
+  claims: {
+    summary: 'check what docs and agent files claim against the code',
+    load: async () => (await import('./commands/claims.js')).claimsCommand,
+  },
   check: { summary: 'check proofmap.config.* against the graph (rules, entries, cycles)', load: async () => (await import('./commands/check.js')).checkCommand },
   serve: { summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)', load: async () => (await import('./commands/serve.js')).serveCommand },
   view: {

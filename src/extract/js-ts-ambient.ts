@@ -12,7 +12,7 @@ import type {
 import type { FactSink } from './js-ts-sink.js';
 
 export function recordAmbientModule(node: TSModuleDeclaration | TSGlobalDeclaration, sink: FactSink): void {
-  if (node.id.type !== 'Literal' || node.body === null) return;
+  if (node.id.type !== 'Literal' || !node.body) return; // `declare module '*.css';` has no body at all
   for (const statement of node.body.body) {
     if (statement.type === 'ImportDeclaration') {
       recordImport(statement, sink);

@@ -34,7 +34,9 @@ export function areaSuggestions(view: View, opts: SuggestionOptions = {}): Cover
     const path = view.getNodeAttribute(id, 'path');
     const c = community[id];
     if (path === undefined || c === undefined || undirected.degree(id) === 0) continue;
-    members.set(c, [...(members.get(c) ?? []), path]);
+    const list = members.get(c);
+    if (list) list.push(path);
+    else members.set(c, [path]);
   }
   const out: Coverage[] = [];
   for (const paths of members.values()) {

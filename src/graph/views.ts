@@ -60,16 +60,16 @@ export function buildView(map: ProofMap, kind: ViewKind, opts: ViewOptions = {})
   const relations = relationsOf(kind, opts);
   const byId = new Map(map.nodes.map((n) => [n.id, n]));
   const keep = (n: MapNode | undefined): n is MapNode => n !== undefined && (opts.external === true || n.external !== true);
-  const edges = map.edges
-    .filter((e) => relations.has(e.relation) && e.from !== e.to && keep(byId.get(e.from)) && keep(byId.get(e.to)))
-    .sort((a, b) => compareStrings(a.id, b.id));
+  const edges = map.edges.filter(
+    (e) => relations.has(e.relation) && e.from !== e.to && keep(byId.get(e.from)) && keep(byId.get(e.to)),
+  );
   const ids = new Set<string>();
   for (const n of map.nodes) if (BASE_KINDS[kind].has(n.kind) && keep(n)) ids.add(n.id);
   for (const e of edges) ids.add(e.from).add(e.to);
 
   const graph: View = new graphology.DirectedGraph<ViewNode, ViewEdge>();
   for (const id of [...ids].sort(compareStrings)) graph.addNode(id, viewNode(byId.get(id)!));
-  for (const e of [...edges].sort(byPair)) addEdge(graph, e);
+  for (const e of edges.sort(byPair)) addEdge(graph, e);
   return graph;
 }
 

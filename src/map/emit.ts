@@ -61,8 +61,13 @@ export function writeMap(root: string, map: ProofMap): string {
   const problems = validateMap(map);
   if (problems.length > 0)
     throw new Error(`internal: the map does not match its schema: ${problems.slice(0, 3).join('; ')}`);
+  return writeMapText(root, serializeMap(map));
+}
+
+/** Writes an already validated and serialised map. */
+export function writeMapText(root: string, text: string): string {
   const target = mapPath(root);
-  writeAtomic(target, serializeMap(map));
+  writeAtomic(target, text);
   return target;
 }
 

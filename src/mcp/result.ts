@@ -13,7 +13,10 @@ import { ProofmapError } from '../model/errors.js';
 /** Where the server writes its own diagnostics: stderr, never stdout (stdout is the protocol). */
 export type Log = (line: string) => void;
 
-/** The envelope as an output schema; loose, because answers add fields (target, mentions, checks). */
+/**
+ * The envelope as an output schema. Passed as a loose object schema, not a raw shape: the SDK
+ * closes a raw shape (additionalProperties: false), and answers add fields (target, mentions).
+ */
 export const envelopeOutput = z.looseObject({
   query: z.string(),
   items: z.array(z.unknown()),
@@ -28,7 +31,7 @@ export const envelopeOutput = z.looseObject({
     fresh: z.boolean(),
   }),
   notes: z.array(z.string()).optional(),
-}).shape;
+});
 
 export function answer(envelope: Envelope<unknown>): CallToolResult {
   return {

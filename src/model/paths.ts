@@ -20,8 +20,9 @@ export function normalizeRepoPath(p: string): string | undefined {
   if (posix.startsWith('/') || /^[A-Za-z]:\//.test(posix)) return undefined;
   const joined = path.posix.normalize(posix);
   if (joined === '..' || joined.startsWith('../')) return undefined;
-  const clean = joined.replace(/^\.\/?/, '').replace(/\/$/, '');
-  return clean.length === 0 ? undefined : clean;
+  // posix.normalize already dropped inner `./`; only the bare root `.` is left to reject.
+  const clean = joined.replace(/\/$/, '');
+  return clean.length === 0 || clean === '.' ? undefined : clean;
 }
 
 /** Repo-relative path of an absolute path under root, or undefined when it is outside. */

@@ -52,15 +52,21 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   const visitLimit = opts.visitLimit ?? 10_000;
   const walk = upstream(session, ids, { depth: opts.depth ?? Number.POSITIVE_INFINITY, visitLimit, ...(symbol ? { symbol } : {}) });
   const { severity } = session.signals();
-  const all: ImpactItem[] = walk.dependents
-    .map((d) => {
-      const path = session.node(d.id)?.path ?? d.id;
-      return { path, depth: d.depth, severity: severity[path] ?? 'leaf', edge: d.via, relation: d.relation };
-    })
-    .sort((a, b) => a.depth - b.depth || compareStrings(a.path, b.path));
-  const page = paginate(all, opts.limit ?? 50, opts.cursor);
+  // The edge behind each item is looked up for the returned page only: a hub has thousands.
+  const sorted = walk.dependents
+    .map((d) => ({ d, path: session.node(d.id)?.path ?? d.id }))
+    .sort((a, b) => a.d.depth - b.d.depth || compareStrings(a.path, b.path));
+  const window = paginate(sorted, opts.limit ?? 50, opts.cursor);
+  const all = sorted.map((x) => x.path);
+  const page = {
+    ...window,
+    items: window.items.map(({ d, path }): ImpactItem => {
+      const edge = d.via();
+      return { path, depth: d.depth, severity: severity[path] ?? 'leaf', edge, relation: session.edge(edge)!.relation };
+    }),
+  };
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
-  const notes = lowerBoundNotes(session, [...paths, ...all.map((i) => i.path)]);
+  const notes = lowerBoundNotes(session, [...paths, ...all]);
   if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
   if (symbol) notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
   return {
@@ -75,10 +81,9 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
 }
 
 export function mentionsOf(session: Session, ids: readonly string[]): Mention[] {
-  const wanted = new Set(ids);
   const out: Mention[] = [];
-  for (const e of session.map.edges) {
-    if (!wanted.has(e.to) || !MENTION_RELATIONS.has(e.relation)) continue;
+  for (const e of ids.flatMap((id) => session.edgesTo(id))) {
+    if (!MENTION_RELATIONS.has(e.relation)) continue;
     const from = session.node(e.from);
     if (!from || (from.kind !== 'document' && from.kind !== 'artifact')) continue;
     const line = e.evidence[0]?.line;

@@ -24,11 +24,10 @@ const REF_RELATIONS = new Set([...IMPORT_RELATIONS, 'type-imports']);
 
 export function refs(session: Session, text: string, opts: { limit?: number; cursor?: string } = {}): Envelope<RefItem> {
   const target = resolveTarget(session, text, { symbols: true });
-  const wanted = new Set(target.nodes.map((n) => n.id));
   const symbol = target.kind === 'symbol' ? target.name : undefined;
   const all: RefItem[] = [];
-  for (const e of session.map.edges) {
-    if (!wanted.has(e.to) || !REF_RELATIONS.has(e.relation)) continue;
+  for (const e of target.nodes.flatMap((n) => session.edgesTo(n.id))) {
+    if (!REF_RELATIONS.has(e.relation)) continue;
     const names = e.names ?? [];
     if (symbol && !names.includes(symbol) && !names.includes('*')) continue;
     const from = session.node(e.from)!;

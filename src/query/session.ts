@@ -6,6 +6,7 @@
  */
 import { loadConfig } from '../discover/config.js';
 import { computeSignals, SIGNALS_KIND, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
+import { type Indexed, indexView } from '../graph/indexed.js';
 import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
@@ -30,9 +31,13 @@ export interface Session {
   readonly deps: SessionDeps;
   node(id: string): MapNode | undefined;
   edge(id: string): MapEdge | undefined;
+  /** Map edges pointing at a node, every relation (indexed on first use). */
+  edgesTo(id: string): readonly MapEdge[];
   /** File, document or artifact node of a repo-relative path. */
   nodeAt(path: string): MapNode | undefined;
   view(kind: ViewKind, opts?: ViewOptions): View;
+  /** The same view as integer adjacency, for walks over thousands of nodes. */
+  indexed(kind: ViewKind, opts?: ViewOptions): Indexed;
   signals(): Signals;
   close(): void;
 }
@@ -43,19 +48,38 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
   const byPath = new Map<string, MapNode>();
   // A path can name a file node and a package node (package.json); the file wins.
   for (const n of map.nodes) if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script') byPath.set(n.path, n);
+  let incoming: Map<string, MapEdge[]> | undefined;
   const views = new Map<string, View>();
+  const indexes = new Map<string, Indexed>();
   let signals: Signals | undefined;
   return {
     map,
     deps,
     node: (id) => byId.get(id),
     edge: (id) => edgeById.get(id),
+    edgesTo(id) {
+      if (!incoming) {
+        incoming = new Map();
+        for (const e of map.edges) {
+          const list = incoming.get(e.to);
+          if (list) list.push(e);
+          else incoming.set(e.to, [e]);
+        }
+      }
+      return incoming.get(id) ?? [];
+    },
     nodeAt: (p) => byPath.get(p),
     view(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
       let view = views.get(key);
       if (!view) views.set(key, (view = buildView(map, kind, opts)));
       return view;
+    },
+    indexed(kind, opts = {}) {
+      const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
+      let ix = indexes.get(key);
+      if (!ix) indexes.set(key, (ix = indexView(this.view(kind, opts))));
+      return ix;
     },
     signals() {
       // A cache written by another proofmap version may have another shape: recompute then.

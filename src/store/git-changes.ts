@@ -5,7 +5,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { InputError } from '../model/errors.js';
-import { toPosix } from '../model/paths.js';
+import { EXCLUDED_DIRS } from '../model/constants.js';
+import { isExcludedPath, toPosix } from '../model/paths.js';
 
 export function gitChangedFiles(root: string, base = 'HEAD'): string[] {
   if (base.startsWith('-'))
@@ -30,6 +31,11 @@ export function gitChangedFiles(root: string, base = 'HEAD'): string[] {
   };
   const tracked = run(['diff', '--name-only', '--relative', '-z', base, '--']);
   const untracked = run(['ls-files', '--others', '--exclude-standard', '-z']);
-  const all = `${tracked}\0${untracked}`.split('\0').filter(Boolean).map(toPosix);
+  // .proofmap/ itself (and every other excluded folder) is never a change to the code.
+  const all = `${tracked}\0${untracked}`
+    .split('\0')
+    .filter(Boolean)
+    .map(toPosix)
+    .filter((p) => !isExcludedPath(p, EXCLUDED_DIRS));
   return [...new Set(all)].sort();
 }

@@ -6,14 +6,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contain } from '../discover/contain.js';
-import { normalizeRepoPath } from '../model/paths.js';
+import { toPosix } from '../model/paths.js';
 
 const MAX_BYTES = 1024 * 1024;
 
 /** The UTF-8 text of a repo-relative file, or undefined when absent, outside the root or too large. */
 export function readRepoFile(root: string, rel: string): string | undefined {
-  const clean = normalizeRepoPath(rel);
-  if (clean === undefined || !contain(root, clean).ok) return undefined;
+  // Not normalizeRepoPath: it currently strips the dot of `.github/…` (reported to the lead).
+  const clean = path.posix.normalize(toPosix(rel));
+  if (clean.startsWith('/') || clean === '..' || clean.startsWith('../') || clean.includes('\0')) return undefined;
+  if (!contain(root, clean).ok) return undefined;
   try {
     const abs = path.join(root, clean);
     if (statSync(abs).size > MAX_BYTES) return undefined;

@@ -14,7 +14,7 @@ export interface ViewNode {
   path?: string;
   x: number;
   y: number;
-  /** The weight behind the node's size: centrality when signals were given, else fan-in. */
+  /** Size weight in [0, 1]: centrality when signals were given (fan-in for nodes they omit), else fan-in. */
   weight: number;
   exports: string[];
   external?: boolean;
@@ -71,7 +71,15 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
   const fanIn = new Map<string, number>();
   for (const e of map.edges) fanIn.set(e.to, (fanIn.get(e.to) ?? 0) + 1);
   const centrality = options.centrality;
-  const weightOf = (id: string) => centrality?.[id] ?? fanIn.get(id) ?? 0;
+  // Both scales are brought to [0, 1] so that a node outside the signals' import view (a
+  // document) sized by its fan-in is comparable with a module sized by its centrality.
+  const maxOf = (values: Iterable<number>) => Math.max(0, ...values) || 1;
+  const maxCentrality = maxOf(Object.values(centrality ?? {}));
+  const maxFanIn = maxOf(fanIn.values());
+  const weightOf = (id: string) => {
+    const c = centrality?.[id];
+    return Math.round((c !== undefined ? c / maxCentrality : (fanIn.get(id) ?? 0) / maxFanIn) * 1e6) / 1e6;
+  };
   const nodes = [...map.nodes].sort((a, b) => (a.id < b.id ? -1 : 1));
   const layout = layoutMap(nodes.map((n) => ({ id: n.id, zone: n.zone, weight: weightOf(n.id) })));
   const latest = map.increments.at(-1);
@@ -114,7 +122,12 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
     }),
     edges: map.edges.map(viewEdge),
     flows: map.flows.map(({ name, node_ids, edge_ids }) => ({ name, node_ids, edge_ids })),
-    coverage: map.coverage.map(({ scope, status, reason, analyzer }) => ({ scope, status, reason, analyzer })),
+    coverage: map.coverage.map(({ scope, status, reason, analyzer }) => ({
+      scope,
+      status,
+      reason,
+      analyzer,
+    })),
     ...(showChanges
       ? {
           increment: {

@@ -21,12 +21,17 @@ describe('adversarial self-test', () => {
 
   it('homoglyphs: the skeleton matches, the token does not', () => {
     expect(skeleton('cre\u0430teServer')).toBe('createServer');
-    const r = investigate({ repo: controlRepo(), documents: new Map([['README.md', 'Use `cre\u0430teServer()`.']]) });
+    const r = investigate({
+      repo: controlRepo(),
+      documents: new Map([['README.md', 'Use `cre\u0430teServer()`.']]),
+    });
     expect(r.verdicts[0]).toMatchObject({ verdict: 'contradicted', near_misses: ['createServer'] });
   });
 
   it('comments and strings are not exports: the facts come from the parser over real source', () => {
-    const exports = controlRepo().exports.get('src/server.ts')!.map((e) => e.name);
+    const exports = controlRepo()
+      .exports.get('src/server.ts')!
+      .map((e) => e.name);
     expect(exports).toContain('createServer');
     expect(exports).not.toContain('ghost');
     expect(exports).not.toContain('alsoGhost');
@@ -37,6 +42,8 @@ describe('adversarial self-test', () => {
     const doc = '[a](src/%E0%A4%A.ts) [b](../../etc/passwd) [c](/etc/passwd) `src/a\u0000.ts`';
     const r = investigate({ repo: controlRepo(), documents: new Map([['README.md', doc]]) });
     for (const v of r.verdicts) expect(v.verdict).toBe('unverified');
-    expect(r.verdicts.map((v) => v.reason.split(':')[0])).toEqual(expect.arrayContaining(['ignored', 'rejected']));
+    expect(r.verdicts.map((v) => v.reason.split(':')[0])).toEqual(
+      expect.arrayContaining(['ignored', 'rejected']),
+    );
   });
 });

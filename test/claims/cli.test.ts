@@ -20,7 +20,10 @@ describe('proofmap claims', () => {
     expect(r.exitCode).toBe(1);
     const report = claimsReportSchema.parse(JSON.parse(r.stdout));
     if (report.type !== 'investigation_report') throw new Error('blocked');
-    const contradicted = report.verdicts.filter((v) => v.verdict === 'contradicted').map((v) => v.text).sort();
+    const contradicted = report.verdicts
+      .filter((v) => v.verdict === 'contradicted')
+      .map((v) => v.text)
+      .sort();
     expect(contradicted).toEqual([
       '#nothing',
       'Node.js 18 or later',
@@ -32,7 +35,9 @@ describe('proofmap claims', () => {
       'src/utils/paths.ts',
       'zod 3',
     ]);
-    expect(report.verdicts.find((v) => v.text === 'src/utils/paths.ts')!.near_misses).toEqual(['src/util/paths.ts']);
+    expect(report.verdicts.find((v) => v.text === 'src/utils/paths.ts')!.near_misses).toEqual([
+      'src/util/paths.ts',
+    ]);
     expect(readdirSync(dir).sort()).toEqual(before);
     expect(existsSync(path.join(dir, '.proofmap'))).toBe(false);
   });
@@ -50,22 +55,34 @@ describe('proofmap claims', () => {
   it('renders text and SARIF 2.1.0 located at the document line', async () => {
     const dir = fixture('claims-drift');
     const text = await runCli(['claims'], dir);
-    expect(text.stdout).toMatch(/contradicted README\.md:\d+ +src\/utils\/paths\.ts — src\/utils\/paths\.ts does not exist/);
+    expect(text.stdout).toMatch(
+      /contradicted README\.md:\d+ +src\/utils\/paths\.ts — src\/utils\/paths\.ts does not exist/,
+    );
     expect(text.stdout).toMatch(/adversarial +25\/25 cases refused/);
     const sarif = JSON.parse((await runCli(['claims', '--format', 'sarif'], dir)).stdout);
     expect(sarif.version).toBe('2.1.0');
-    const result = sarif.runs[0].results.find((x: { message: { text: string } }) => /src\/utils\/paths/.test(x.message.text));
+    const result = sarif.runs[0].results.find((x: { message: { text: string } }) =>
+      /src\/utils\/paths/.test(x.message.text),
+    );
     expect(result).toMatchObject({ ruleId: 'claims/path', level: 'error' });
-    expect(result.locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'README.md' }, region: { startLine: 6 } });
+    expect(result.locations[0].physicalLocation).toMatchObject({
+      artifactLocation: { uri: 'README.md' },
+      region: { startLine: 6 },
+    });
   });
 
   it('rejects a symlink out of the root instead of reading through it', async () => {
     const outside = tmpRepo({ 'secret.txt': 'x' });
-    const dir = tmpRepo({ 'README.md': 'See `out/secret.txt` and [p](../../etc/passwd).\n', 'package.json': '{"name":"s"}' });
+    const dir = tmpRepo({
+      'README.md': 'See `out/secret.txt` and [p](../../etc/passwd).\n',
+      'package.json': '{"name":"s"}',
+    });
     symlinkSync(outside, path.join(dir, 'out'));
     const report = JSON.parse((await runCli(['claims', '--format', 'json'], dir)).stdout);
     for (const v of report.verdicts) expect(v.verdict).toBe('unverified');
-    expect(report.verdicts.map((v: { reason: string }) => v.reason).join('\n')).toMatch(/rejected: out.* symlink out of the root|rejected: the path escapes/);
+    expect(report.verdicts.map((v: { reason: string }) => v.reason).join('\n')).toMatch(
+      /rejected: out.* symlink out of the root|rejected: the path escapes/,
+    );
   });
 
   it('reads named files, and exits 2 for one outside the repository or a bad format', async () => {

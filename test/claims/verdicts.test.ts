@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { controlRepo } from '../../src/claims/controls.js';
-import { type Detector, DETECTORS } from '../../src/claims/detectors/index.js';
+import { DETECTORS, type Detector } from '../../src/claims/detectors/index.js';
 import { claimsReportSchema, investigate } from '../../src/claims/index.js';
 
 const repo = controlRepo();
-const run = (doc: string, detectors = {}) => investigate({ repo, documents: new Map([['README.md', doc]]), detectors });
+const run = (doc: string, detectors = {}) =>
+  investigate({ repo, documents: new Map([['README.md', doc]]), detectors });
 const verdictOf = (doc: string, text: string) => {
   const r = run(doc);
   // `detector:text` picks one of several claims read from the same words.
@@ -27,10 +28,30 @@ const TABLE: [kind: string, doc: string, text: string, verdict: string][] = [
   ['structure', '`src/server.ts` exports `ghost`.', 'src/server.ts exports ghost', 'contradicted'],
   ['structure', 'Call `joinPaths()`.', 'joinPaths()', 'verified'],
   ['structure', 'Call `somethingElse()`.', 'somethingElse()', 'unverified'],
-  ['structure', '```ts\nimport { createServer } from \'control-pkg\';\n```', 'control-pkg exports createServer', 'verified'],
-  ['structure', '```ts\nimport { listen } from \'control-pkg\';\n```', 'control-pkg exports listen', 'contradicted'],
-  ['relation', '`src/server.ts` imports `src/util/paths.ts`.', 'src/server.ts imports src/util/paths.ts', 'verified'],
-  ['relation', '`src/util/paths.ts` imports `src/server.ts`.', 'src/util/paths.ts imports src/server.ts', 'contradicted'],
+  [
+    'structure',
+    "```ts\nimport { createServer } from 'control-pkg';\n```",
+    'control-pkg exports createServer',
+    'verified',
+  ],
+  [
+    'structure',
+    "```ts\nimport { listen } from 'control-pkg';\n```",
+    'control-pkg exports listen',
+    'contradicted',
+  ],
+  [
+    'relation',
+    '`src/server.ts` imports `src/util/paths.ts`.',
+    'src/server.ts imports src/util/paths.ts',
+    'verified',
+  ],
+  [
+    'relation',
+    '`src/util/paths.ts` imports `src/server.ts`.',
+    'src/util/paths.ts imports src/server.ts',
+    'contradicted',
+  ],
   ['relation', '`src/util/paths.ts` uses `zod` for schemas.', 'src/util/paths.ts imports zod', 'verified'],
   ['relation', '`lib/gone.ts` imports `src/server.ts`.', 'lib/gone.ts imports src/server.ts', 'unverified'],
   ['behaviour', 'Run `npm run build`.', 'npm run build', 'verified'],
@@ -88,19 +109,32 @@ describe('calibration', () => {
   });
 
   it('a deliberately broken detector is untrusted and its claims become unverified', () => {
-    const alwaysYes: Detector<'path'> = { ...DETECTORS.path, decide: () => ({ verdict: 'verified', reason: 'yes', evidence: [], near_misses: [] }) };
+    const alwaysYes: Detector<'path'> = {
+      ...DETECTORS.path,
+      decide: () => ({ verdict: 'verified', reason: 'yes', evidence: [], near_misses: [] }),
+    };
     const r = run('See `src/utils/paths.ts` and run `pnpm lint`.', { path: alwaysYes });
     const path = r.verdicts.find((v) => v.text === 'src/utils/paths.ts')!;
     expect(path.verdict).toBe('unverified');
-    expect(path.reason).toMatch(/detector path is untrusted \(calibration: the known-bad control came out verified/);
-    expect(r.calibration.find((c) => c.detector === 'path')).toMatchObject({ trusted: false, bad_control: 'verified' });
+    expect(path.reason).toMatch(
+      /detector path is untrusted \(calibration: the known-bad control came out verified/,
+    );
+    expect(r.calibration.find((c) => c.detector === 'path')).toMatchObject({
+      trusted: false,
+      bad_control: 'verified',
+    });
     // Other detectors still decide.
     expect(r.verdicts.find((v) => v.text === 'pnpm lint')!.verdict).toBe('contradicted');
     expect(r.confidence).toBe('low');
   });
 
   it('a detector that throws is untrusted too', () => {
-    const throws: Detector<'script'> = { ...DETECTORS.script, decide: () => { throw new Error('boom'); } };
+    const throws: Detector<'script'> = {
+      ...DETECTORS.script,
+      decide: () => {
+        throw new Error('boom');
+      },
+    };
     const r = run('x', { script: throws });
     expect(r.calibration.find((c) => c.detector === 'script')!.trusted).toBe(false);
   });

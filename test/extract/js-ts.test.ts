@@ -448,6 +448,7 @@ const rows: Row[] = [
       "declare module './augmented.js' {",
       '  interface Extra {}',
       '}',
+      "declare module '*.css';",
     ].join('\n'),
     imports: [
       imp('type-imports', 'other', 2, 33, ['Options'], true),

@@ -55,8 +55,16 @@ describe('cycles and rank', () => {
   it('ranks by centrality, fan-in and canonicality', async () => {
     const session = openSession(await scannedRepo(CORE_REPO));
     expect(rank(session, 'fan-in').items[0]).toMatchObject({ path: 'src/core/a.ts', value: 2 });
-    // a.ts sits between app.ts and b.ts on every path into b.ts.
-    expect(rank(session, 'centrality').items[0]!.path).toBe('src/core/a.ts');
+    // main→app→a⇄b: app carries main…a and main…b, a carries main…b and app…b: 2/6 each.
+    // Normalised over every file of the import view (config files included): (n-1)(n-2).
+    const central = rank(session, 'centrality', { limit: 50 });
+    const n = session.map.nodes.filter((x) => x.kind === 'file').length;
+    const expected = Math.round((2 / ((n - 1) * (n - 2))) * 1e6) / 1e6;
+    expect(central.items.slice(0, 2)).toEqual([
+      { path: 'src/app.ts', kind: 'file', value: expected },
+      { path: 'src/core/a.ts', kind: 'file', value: expected },
+    ]);
+    expect(central.total).toBe(n);
     expect(rank(session, 'canonicality').items.map((i) => i.path)).toContain('docs/guide.md');
     expect(() => rank(session, 'size')).toThrow(/cannot rank by "size"/);
     session.close();

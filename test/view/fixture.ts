@@ -44,6 +44,7 @@ export function cleanup(): void {
 
 /** Files with markup for names, made at test time (some tools refuse them in a repository). */
 export const HOSTILE_FILES: Record<string, string> = {
-  'src/<img src=x onerror=alert(1)>.ts': "export function boom() {\n  return '<img src=x onerror=alert(3)>';\n}\n",
+  'src/<img src=x onerror=alert(1)>.ts':
+    "export function boom() {\n  return '<img src=x onerror=alert(3)>';\n}\n",
   '<svg onload=alert(2)>/x.ts': 'export const dangerous = 1;\n',
 };

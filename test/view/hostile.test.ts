@@ -56,7 +56,9 @@ describe('hostile file names (fixtures/hostile-filenames)', async () => {
       await expect.poll(() => page.locator('#panel h2').textContent()).toBe(img.label);
       // Search renders hostile labels into the results list: as text too.
       await page.fill('#search', 'onerror');
-      expect(await page.locator('#results li').first().textContent()).toContain('<img src=x onerror=alert(1)>');
+      expect(await page.locator('#results li').first().textContent()).toContain(
+        '<img src=x onerror=alert(1)>',
+      );
       await page.selectOption('select >> nth=0', { label: '<svg onload=alert(2)>' }).catch(() => undefined);
       await page.waitForTimeout(300);
       const state = await page.evaluate(() => {

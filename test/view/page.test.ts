@@ -34,7 +34,9 @@ describe('proofmap view in Chromium (fixtures/docs-adr-typed-links)', () => {
       });
     });
     await page.goto(pathToFileURL(rendered.file).href);
-    await page.waitForFunction(() => (window as unknown as { __proofmap?: { ready: boolean } }).__proofmap?.ready);
+    await page.waitForFunction(
+      () => (window as unknown as { __proofmap?: { ready: boolean } }).__proofmap?.ready,
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -90,7 +92,7 @@ describe('proofmap view in Chromium (fixtures/docs-adr-typed-links)', () => {
   });
 });
 
-describe('screenshots of a real map (proofmap\'s own src/)', () => {
+describe("screenshots of a real map (proofmap's own src/)", () => {
   it('saves test-artifacts/view.png (light) and view-dark.png', async () => {
     const root = copyFixture('hostile-filenames');
     cpSync(path.join(REPO, 'src'), path.join(root, 'src'), { recursive: true });
@@ -102,11 +104,17 @@ describe('screenshots of a real map (proofmap\'s own src/)', () => {
         const page = await browser.context.newPage();
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(pathToFileURL(file).href);
-        await page.waitForFunction(() => (window as unknown as { __proofmap?: { ready: boolean } }).__proofmap?.ready);
+        await page.waitForFunction(
+          () => (window as unknown as { __proofmap?: { ready: boolean } }).__proofmap?.ready,
+        );
         const hub = [...map.nodes].sort(
-          (a, b) => map.edges.filter((e) => e.to === b.id).length - map.edges.filter((e) => e.to === a.id).length,
+          (a, b) =>
+            map.edges.filter((e) => e.to === b.id).length - map.edges.filter((e) => e.to === a.id).length,
         )[0]!;
-        await page.evaluate((id) => (window as unknown as { __proofmap: { select(id: string): void } }).__proofmap.select(id), hub.id);
+        await page.evaluate(
+          (id) => (window as unknown as { __proofmap: { select(id: string): void } }).__proofmap.select(id),
+          hub.id,
+        );
         await page.waitForTimeout(600);
         const name = scheme === 'light' ? 'view.png' : 'view-dark.png';
         await page.screenshot({ path: path.join(REPO, 'test-artifacts', name) });

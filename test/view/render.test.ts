@@ -18,7 +18,9 @@ const PAGE = 'document.title = "x";';
 
 describe('jsonForScript', () => {
   it('leaves no sequence that could end the script element, and parses back to the same value', () => {
-    const hostile = { label: '</script><script>alert(1)</script><!-- &amp; \u2028\u2029 <img src=x onerror=alert(1)>' };
+    const hostile = {
+      label: '</script><script>alert(1)</script><!-- &amp; \u2028\u2029 <img src=x onerror=alert(1)>',
+    };
     const text = jsonForScript(hostile);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(hostile);
@@ -50,11 +52,13 @@ describe('renderHtml on a scanned fixture (fixtures/import-forms)', async () => 
   it('sizes by centrality when signals are given, else by fan-in', () => {
     const byFanIn = buildViewData(map);
     expect(byFanIn.sizeBy).toBe('fan-in');
+    const fanIn = (id: string) => map.edges.filter((e) => e.to === id).length;
     const target = map.edges[0]!.to;
-    expect(byFanIn.nodes.find((n) => n.id === target)!.weight).toBe(map.edges.filter((e) => e.to === target).length);
+    const max = Math.max(...map.nodes.map((n) => fanIn(n.id)));
+    expect(byFanIn.nodes.find((n) => n.id === target)!.weight).toBeCloseTo(fanIn(target) / max, 6);
     const byCentrality = buildViewData(map, { centrality: { [target]: 0.75 } });
     expect(byCentrality.sizeBy).toBe('centrality');
-    expect(byCentrality.nodes.find((n) => n.id === target)!.weight).toBe(0.75);
+    expect(byCentrality.nodes.find((n) => n.id === target)!.weight).toBe(1);
   });
 
   it('keeps every edge with its evidence lines', () => {
@@ -80,7 +84,8 @@ describe('layoutMap', () => {
       expect(Math.hypot(p.x - z.x, p.y - z.y)).toBeLessThanOrEqual(z.r);
     }
     for (const a of zones)
-      for (const b of zones) if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r);
+      for (const b of zones)
+        if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r);
   });
 
   it('does not depend on the order nodes are listed in', () => {

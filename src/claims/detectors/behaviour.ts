@@ -18,9 +18,16 @@ export const scriptDetector: Detector<'script'> = {
       ]);
     const elsewhere = repo.packages.find((p) => p.facts.scripts.some((s) => s.name === subject.script));
     if (elsewhere)
-      return decision('unverified', `only ${elsewhere.manifest} has a script "${subject.script}"`, [{ path: elsewhere.manifest }]);
+      return decision('unverified', `only ${elsewhere.manifest} has a script "${subject.script}"`, [
+        { path: elsewhere.manifest },
+      ]);
     const names = root.facts.scripts.map((s) => s.name);
-    return decision('contradicted', `package.json has no script "${subject.script}"`, [{ path: root.manifest }], nearMisses(subject.script, names));
+    return decision(
+      'contradicted',
+      `package.json has no script "${subject.script}"`,
+      [{ path: root.manifest }],
+      nearMisses(subject.script, names),
+    );
   },
 };
 
@@ -30,7 +37,7 @@ const BIN_PACKAGES: Record<string, string> = {
   tsserver: 'typescript',
   biome: '@biomejs/biome',
   depcruise: 'dependency-cruiser',
-  'playwright': '@playwright/test',
+  playwright: '@playwright/test',
 };
 
 /** Bin names each workspace package declares (`bin: "x"` names the bin after the package). */
@@ -38,7 +45,8 @@ export function binsOf(repo: ClaimsRepo): Map<string, { manifest: string; target
   const out = new Map<string, { manifest: string; target: string }>();
   for (const p of repo.packages)
     for (const e of p.facts.entries) {
-      const name = e.field === 'bin' ? p.facts.name?.replace(/^@[^/]+\//, '') : e.field.match(/^bin\.(.+)$/)?.[1];
+      const name =
+        e.field === 'bin' ? p.facts.name?.replace(/^@[^/]+\//, '') : e.field.match(/^bin\.(.+)$/)?.[1];
       if (name) out.set(name, { manifest: p.manifest, target: e.target });
     }
   return out;
@@ -51,7 +59,10 @@ export const binDetector: Detector<'bin'> = {
     if (subject.name.includes('\0')) return decision('unverified', 'ignored: the name holds a NUL byte');
     const bins = binsOf(repo);
     const own = bins.get(subject.name);
-    if (own) return decision('verified', `${own.manifest} declares bin ${subject.name} → ${own.target}`, [{ path: own.manifest }]);
+    if (own)
+      return decision('verified', `${own.manifest} declares bin ${subject.name} → ${own.target}`, [
+        { path: own.manifest },
+      ]);
     const wanted = BIN_PACKAGES[subject.name] ?? subject.name;
     for (const p of repo.packages) {
       const dep = p.facts.dependencies.find((d) => d.name === wanted);
@@ -62,10 +73,16 @@ export const binDetector: Detector<'bin'> = {
     }
     const known = [...bins.keys(), ...repo.packages.flatMap((p) => p.facts.dependencies.map((d) => d.name))];
     const look = known.filter((n) => confusableWith(subject.name, n));
-    if (look.length > 0) return decision('contradicted', `${subject.name} only looks like ${look[0]}`, [], look);
+    if (look.length > 0)
+      return decision('contradicted', `${subject.name} only looks like ${look[0]}`, [], look);
     const ownName = repo.packages.find((p) => p.facts.name === subject.name);
     if (ownName && bins.size > 0)
-      return decision('contradicted', `${ownName.manifest} declares no bin ${subject.name}`, [{ path: ownName.manifest }], [...bins.keys()]);
+      return decision(
+        'contradicted',
+        `${ownName.manifest} declares no bin ${subject.name}`,
+        [{ path: ownName.manifest }],
+        [...bins.keys()],
+      );
     // npx may fetch it from the registry: nothing local settles that.
     return decision('unverified', `no workspace bin or declared dependency provides ${subject.name}`);
   },

@@ -22,7 +22,12 @@ export const pathDetector: Detector<'path'> = {
     // A bare `example.js` in prose is often a file the reader is told to create: only a link to
     // it, or a path with a folder, is a claim that it exists here.
     if (!subject.encoded && !subject.path.includes('/'))
-      return decision('unverified', `${first} does not exist; a bare file name may be one the reader creates`, [], misses);
+      return decision(
+        'unverified',
+        `${first} does not exist; a bare file name may be one the reader creates`,
+        [],
+        misses,
+      );
     return decision('contradicted', `${first} does not exist`, [], misses);
   },
 };
@@ -34,11 +39,13 @@ export const headingDetector: Detector<'heading'> = {
     const anchor = decodeOnce(subject.anchor);
     if (anchor === undefined) return decision('unverified', 'ignored: undecodable percent-encoding');
     if (anchor.includes('\0')) return decision('unverified', 'ignored: the anchor holds a NUL byte');
-    if (!repo.files.has(subject.doc)) return decision('unverified', `${subject.doc} is not in the repository`);
+    if (!repo.files.has(subject.doc))
+      return decision('unverified', `${subject.doc} is not in the repository`);
     const slugs = repo.headings(subject.doc);
     if (!slugs) return decision('unverified', `${subject.doc} could not be read as Markdown`);
     // GitHub slugs are lower case and its anchor lookup ignores case: `#makeRe` reaches `makere`.
-    if (slugs.has(anchor) || slugs.has(anchor.toLowerCase())) return decision('verified', `${subject.doc} has a heading #${anchor}`, [{ path: subject.doc }]);
+    if (slugs.has(anchor) || slugs.has(anchor.toLowerCase()))
+      return decision('verified', `${subject.doc} has a heading #${anchor}`, [{ path: subject.doc }]);
     return decision(
       'contradicted',
       `${subject.doc} has no heading #${anchor}`,

@@ -38,7 +38,8 @@ export const flagDetector: Detector<'flag'> = {
       }
       for (const m of text.matchAll(/--([a-z][a-z0-9-]+)/g)) flags.add(`--${m[1]}`);
       // Option keys (`strict:`) are flags too; only look-alikes of them are worth naming.
-      for (const m of text.matchAll(/[\p{L}][\p{L}\d-]*/gu)) if (confusableWith(name, m[0])) flags.add(`--${m[0]}`);
+      for (const m of text.matchAll(/[\p{L}][\p{L}\d-]*/gu))
+        if (confusableWith(name, m[0])) flags.add(`--${m[0]}`);
     }
     if (seen.length === 0) return decision('unverified', `could not read ${start}`);
     return decision(

@@ -21,9 +21,17 @@ export const importDetector: Detector<'import'> = {
     }
     const edges = repo.imports.filter((i) => i.from === from);
     const hit = edges.find((i) => i.to === target);
-    if (hit) return decision('verified', `${from} imports ${target}`, [{ path: from, ...(hit.line ? { line: hit.line } : {}) }]);
+    if (hit)
+      return decision('verified', `${from} imports ${target}`, [
+        { path: from, ...(hit.line ? { line: hit.line } : {}) },
+      ]);
     const targets = [...new Set(edges.map((e) => e.to))];
-    return decision('contradicted', `${from} does not import ${target}`, [{ path: from }], nearMisses(target, targets));
+    return decision(
+      'contradicted',
+      `${from} does not import ${target}`,
+      [{ path: from }],
+      nearMisses(target, targets),
+    );
   },
 };
 
@@ -37,20 +45,36 @@ export const dependencyDetector: Detector<'dependency'> = {
   name: 'dependency',
   check: 'dependency',
   decide(subject, repo) {
-    const pkg = subject.package ? repo.packages.find((p) => p.facts.name === subject.package) : repo.packages[0];
+    const pkg = subject.package
+      ? repo.packages.find((p) => p.facts.name === subject.package)
+      : repo.packages[0];
     if (!pkg) return decision('unverified', `no package.json for ${subject.package ?? 'the root package'}`);
     const dep = pkg.facts.dependencies.find((d) => d.name === subject.dependency);
     const label = pkg.facts.name ?? pkg.manifest;
     if (!dep) {
-      const misses = nearMisses(subject.dependency, pkg.facts.dependencies.map((d) => d.name));
-      return decision('contradicted', `${label} does not depend on ${subject.dependency}`, [{ path: pkg.manifest }], misses);
+      const misses = nearMisses(
+        subject.dependency,
+        pkg.facts.dependencies.map((d) => d.name),
+      );
+      return decision(
+        'contradicted',
+        `${label} does not depend on ${subject.dependency}`,
+        [{ path: pkg.manifest }],
+        misses,
+      );
     }
     const evidence = [{ path: pkg.manifest, line: dep.line, excerpt: `"${dep.name}": "${dep.range}"` }];
-    if (subject.major === undefined) return decision('verified', `${label} depends on ${dep.name} ${dep.range}`, evidence);
+    if (subject.major === undefined)
+      return decision('verified', `${label} depends on ${dep.name} ${dep.range}`, evidence);
     const major = minMajor(dep.range);
-    if (major === undefined) return decision('unverified', `${dep.name} is "${dep.range}", which names no version`, evidence);
+    if (major === undefined)
+      return decision('unverified', `${dep.name} is "${dep.range}", which names no version`, evidence);
     return major === subject.major
       ? decision('verified', `${dep.name} ${dep.range} is major ${major}`, evidence)
-      : decision('contradicted', `the docs say ${dep.name} ${subject.major}, ${pkg.manifest} has ${dep.range}`, evidence);
+      : decision(
+          'contradicted',
+          `the docs say ${dep.name} ${subject.major}, ${pkg.manifest} has ${dep.range}`,
+          evidence,
+        );
   },
 };

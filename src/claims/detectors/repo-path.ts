@@ -72,5 +72,7 @@ export function codeFile(path: string, repo: ClaimsRepo): string | undefined {
 function dotSafe(normalized: string | undefined, written: string): string | undefined {
   if (normalized === undefined) return undefined;
   const dotted = written.replace(/^(\.\/)+/, '').match(/^\.[^./][^/]*/)?.[0];
-  return dotted && normalized.startsWith(dotted.slice(1)) && !normalized.startsWith(dotted) ? `.${normalized}` : normalized;
+  return dotted && normalized.startsWith(dotted.slice(1)) && !normalized.startsWith(dotted)
+    ? `.${normalized}`
+    : normalized;
 }

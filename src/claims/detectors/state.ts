@@ -11,7 +11,8 @@ export const enginesDetector: Detector<'engines'> = {
     if (!root || range === undefined) return decision('unverified', 'package.json declares no engines.node');
     const evidence = [{ path: root.manifest, excerpt: `"node": "${range}"` }];
     const major = minMajor(range);
-    if (major === undefined) return decision('unverified', `engines.node "${range}" names no version`, evidence);
+    if (major === undefined)
+      return decision('unverified', `engines.node "${range}" names no version`, evidence);
     return major === subject.major
       ? decision('verified', `engines.node is "${range}"`, evidence)
       : decision('contradicted', `the docs say Node ${subject.major}, engines.node is "${range}"`, evidence);

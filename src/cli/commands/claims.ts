@@ -4,7 +4,16 @@
  * anything (no .proofmap/ is created) and reads files only inside the root.
  */
 import path from 'node:path';
-import { blocked, type ClaimsReport, claimsRepoFromMap, defaultClaimFiles, gateExitCode, investigate, renderSarif, renderText } from '../../claims/index.js';
+import {
+  blocked,
+  type ClaimsReport,
+  claimsRepoFromMap,
+  defaultClaimFiles,
+  gateExitCode,
+  investigate,
+  renderSarif,
+  renderText,
+} from '../../claims/index.js';
 import { realRoot } from '../../discover/contain.js';
 import type { ProofMap } from '../../map/schema.js';
 import { InputError } from '../../model/errors.js';
@@ -20,7 +29,12 @@ const USAGE = 'usage: proofmap claims [files…] [--strict] [--format text|json|
 export async function claimsCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
     argv,
-    { strict: { type: 'boolean' }, format: { type: 'string' }, root: { type: 'string' }, json: { type: 'boolean' } },
+    {
+      strict: { type: 'boolean' },
+      format: { type: 'string' },
+      root: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     USAGE,
   );
   if (values.help) {
@@ -28,7 +42,8 @@ export async function claimsCommand(argv: string[], io: Io): Promise<CommandResu
     return { exitCode: 0 };
   }
   const format = values.json ? 'json' : String(values.format ?? 'text');
-  if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json or sarif, got "${format}"`);
+  if (!['text', 'json', 'sarif'].includes(format))
+    throw new UsageError(`--format must be text, json or sarif, got "${format}"`);
   const report = await buildReport(path.resolve(io.cwd, String(values.root ?? '.')), positionals, io.cwd);
   if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else if (format === 'sarif') io.stdout.write(`${JSON.stringify(renderSarif(report), null, 2)}\n`);
@@ -41,14 +56,22 @@ async function buildReport(dir: string, named: string[], cwd: string): Promise<C
   try {
     root = realRoot(dir);
   } catch {
-    return blocked('repository', `${dir} is not a readable directory`, 'run it inside a repository or pass --root');
+    return blocked(
+      'repository',
+      `${dir} is not a readable directory`,
+      'run it inside a repository or pass --root',
+    );
   }
   const limitations: string[] = [];
   let map: ProofMap;
   try {
     map = await currentMap(root);
   } catch (error) {
-    return blocked('map', `the repository could not be scanned: ${(error as Error).message}`, 'run proofmap scan and fix what it reports');
+    return blocked(
+      'map',
+      `the repository could not be scanned: ${(error as Error).message}`,
+      'run proofmap scan and fix what it reports',
+    );
   }
   const files = repoFiles(root);
   const repo = claimsRepoFromMap({ map, textOf: files.textOf, escapes: files.escapes });
@@ -57,7 +80,10 @@ async function buildReport(dir: string, named: string[], cwd: string): Promise<C
   for (const p of paths) {
     const text = files.textOf(p);
     if (text === undefined) {
-      if (named.length > 0) throw new InputError(`${p}: cannot read it inside the repository`, { hint: 'name a Markdown file in the repository' });
+      if (named.length > 0)
+        throw new InputError(`${p}: cannot read it inside the repository`, {
+          hint: 'name a Markdown file in the repository',
+        });
       limitations.push(`${p} could not be read`);
     } else documents.set(p, text);
   }

@@ -44,6 +44,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
     coverage: pick('coverage.'),
     blockers: meta.blockers,
     findings: result.map.findings.map((f) => f.message),
+    unchanged: result.unchanged,
     parsed: result.parsed,
     reused: result.reused,
     ms,
@@ -65,6 +66,7 @@ type Summary = {
   coverage: Record<string, number>;
   blockers: { gate: string; message: string }[];
   findings: string[];
+  unchanged: boolean;
   parsed: number;
   reused: number;
   ms: number;
@@ -78,7 +80,9 @@ function renderSummary(s: Summary): string {
       .join(', ') || 'none';
   const total = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
   const lines = [
-    `proofmap scanned ${s.files} files in ${s.ms} ms (${s.parsed} parsed, ${s.reused} from cache)`,
+    s.unchanged
+      ? `proofmap: no file changed since the last scan (${s.files} files checked in ${s.ms} ms); the map is kept as it is`
+      : `proofmap scanned ${s.files} files in ${s.ms} ms (${s.parsed} parsed, ${s.reused} from cache)`,
     `  nodes     ${total(s.nodes)}: ${list(s.nodes)}`,
     `  edges     ${total(s.edges)}: ${list(s.edges)}`,
     `  coverage  ${total(s.coverage)}: ${list(s.coverage)}`,

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { computeSignals } from '../../graph/index.js';
 import { mapPath, readMapFile, writeAtomic } from '../../map/emit.js';
 import type { ProofMap } from '../../map/schema.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
@@ -26,8 +27,13 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
   const root = path.resolve(io.cwd, positionals[0] ?? '.');
   const map = readMapFile(root);
   if (!map)
-    throw new InputError(`no valid map at ${mapPath(root)}`, { hint: `run proofmap scan ${positionals[0] ?? '.'} first` });
-  const out = path.resolve(root, typeof values.out === 'string' ? values.out : path.join(OUTPUT_DIR, 'map.html'));
+    throw new InputError(`no valid map at ${mapPath(root)}`, {
+      hint: `run proofmap scan ${positionals[0] ?? '.'} first`,
+    });
+  const out = path.resolve(
+    root,
+    typeof values.out === 'string' ? values.out : path.join(OUTPUT_DIR, 'map.html'),
+  );
   const html = renderHtml({ map, pageScript: readPageScript(), ...signalsFor(map) });
   writeAtomic(out, html);
   io.stdout.write(`proofmap view: wrote ${out} (${map.nodes.length} nodes, ${map.edges.length} edges)\n`);
@@ -36,11 +42,12 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
 }
 
 /**
- * Seam for graph signals: when src/graph exports computeSignals, pass its centrality here so
- * node size follows it; until then the view sizes nodes by fan-in (render's default).
+ * Node size follows centrality (betweenness over the import view) from the graph signals. The
+ * signals are computed here rather than read from the index so that a map.json alone (say, a
+ * committed one) is enough to draw.
  */
-function signalsFor(_map: ProofMap): { centrality?: Record<string, number> } {
-  return {};
+function signalsFor(map: ProofMap): { centrality: Record<string, number> } {
+  return { centrality: computeSignals(map).centrality.values };
 }
 
 /**

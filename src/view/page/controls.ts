@@ -23,18 +23,33 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
   search.autocomplete = 'off';
   const results = el('ul', { class: 'box' });
   results.id = 'results';
-  const zone = select('all zones', [...zoneLabels.entries()].sort((a, b) => a[1].localeCompare(b[1])));
-  const kind = select('all kinds', distinct(data.nodes.map((n) => n.kind)).map((k) => [k, k]));
-  const relation = select('all relations', distinct(data.edges.map((e) => e.relation)).map((r) => [r, r]));
+  const zone = select(
+    'all zones',
+    [...zoneLabels.entries()].sort((a, b) => a[1].localeCompare(b[1])),
+  );
+  const kind = select(
+    'all kinds',
+    distinct(data.nodes.map((n) => n.kind)).map((k) => [k, k]),
+  );
+  const relation = select(
+    'all relations',
+    distinct(data.edges.map((e) => e.relation)).map((r) => [r, r]),
+  );
   const focus = el('button', { title: 'show only the selected node and its neighbours' }, 'Focus');
   const cycle = el('button', { title: 'a dependency cycle through the selected node, or anywhere' }, 'Cycle');
-  const changes = data.increment ? el('button', { title: 'what changed since the last version' }, 'Changes') : null;
+  const changes = data.increment
+    ? el('button', { title: 'what changed since the last version' }, 'Changes')
+    : null;
   const reset = el('button', { title: 'clear selection, filters and highlight' }, 'Reset');
   const title = el(
     'div',
     { class: 'box' },
     'proofmap',
-    el('small', {}, `${data.nodes.length} nodes · ${data.edges.length} edges · v${data.meta.version} ${data.meta.status}`),
+    el(
+      'small',
+      {},
+      `${data.nodes.length} nodes · ${data.edges.length} edges · v${data.meta.version} ${data.meta.status}`,
+    ),
   );
   title.id = 'title';
   append(header, title, el('div', {}, search, results), zone, kind, relation, focus, cycle, changes, reset);

@@ -47,7 +47,8 @@ export function anyCycle(idx: MapIndex): Cycle | undefined {
   const stack: string[] = [];
   let best: string[] = [];
   let counter = 0;
-  const succ = (n: string) => (idx.out.get(n) ?? []).filter((e) => e.namespace === 'code-dep').map((e) => e.to);
+  const succ = (n: string) =>
+    (idx.out.get(n) ?? []).filter((e) => e.namespace === 'code-dep').map((e) => e.to);
   for (const root of idx.node.keys()) {
     if (index.has(root)) continue;
     const work: { n: string; next: string[]; i: number }[] = [];

@@ -4,7 +4,12 @@ import type { ViewData } from '../data.js';
 import { CHANGE_COLORS, EDGE_COLORS, KIND_COLORS } from './colors.js';
 import { append, el } from './dom.js';
 
-export function renderLegend(box: HTMLElement, data: ViewData, dark: boolean, onFlow: (name: string) => void): void {
+export function renderLegend(
+  box: HTMLElement,
+  data: ViewData,
+  dark: boolean,
+  onFlow: (name: string) => void,
+): void {
   const edges = EDGE_COLORS[dark ? 'dark' : 'light'];
   const kinds = new Map<string, number>();
   for (const n of data.nodes) kinds.set(n.kind, (kinds.get(n.kind) ?? 0) + 1);
@@ -37,7 +42,11 @@ export function renderLegend(box: HTMLElement, data: ViewData, dark: boolean, on
     box.append(
       el('h3', {}, `Flows (${data.flows.length})`),
       ...data.flows.map((f) =>
-        el('div', {}, el('button', { onClick: () => onFlow(f.name), title: `${f.node_ids.length} nodes` }, f.name)),
+        el(
+          'div',
+          {},
+          el('button', { onClick: () => onFlow(f.name), title: `${f.node_ids.length} nodes` }, f.name),
+        ),
       ),
     );
   }

@@ -20,7 +20,9 @@ import { apply, type Highlight, reducers, type ViewState } from './state.js';
 import { zonesLayer } from './zones-layer.js';
 
 // Must match DATA_ELEMENT_ID in ../render.ts (not imported: that module pulls in node:crypto).
+const scriptStartMs = performance.now();
 const data = JSON.parse(byId('proofmap-data').textContent ?? '{}') as ViewData;
+const parsedMs = performance.now();
 const idx = indexData(data);
 const dark = isDark();
 
@@ -37,9 +39,13 @@ for (const n of data.nodes) {
 }
 for (const e of data.edges) {
   if (!graph.hasNode(e.from) || !graph.hasNode(e.to)) continue;
-  graph.addDirectedEdgeWithKey(e.id, e.from, e.to, { color: edgeColor(e.namespace, e.trust, dark), size: 0.6 });
+  graph.addDirectedEdgeWithKey(e.id, e.from, e.to, {
+    color: edgeColor(e.namespace, e.trust, dark),
+    size: 0.6,
+  });
 }
 
+const graphBuiltMs = performance.now();
 const state: ViewState = { filters: { zone: '', kind: '', relation: '' } };
 const header = el('header');
 const panel = el('aside', { class: 'box' });
@@ -60,6 +66,9 @@ const sigma = new Sigma(graph, byId('graph'), {
   labelSize: 12,
   labelRenderedSizeThreshold: 8,
   zIndex: true,
+  // Large maps: drawing tens of thousands of edges every frame of a drag is what makes panning
+  // stutter; sigma hides them while the camera moves and redraws them when it stops.
+  hideEdgesOnMove: data.edges.length > 20_000,
   stagePadding: 60,
   minCameraRatio: 0.01,
   maxCameraRatio: 4,
@@ -109,7 +118,12 @@ function neighbourhood(id: string): Highlight {
 
 function showFlow(name: string): void {
   const f = data.flows.find((x) => x.name === name);
-  if (f) highlight({ reason: `flow ${f.name}: ${f.node_ids.length} nodes`, nodes: new Set(f.node_ids), edges: new Set(f.edge_ids) });
+  if (f)
+    highlight({
+      reason: `flow ${f.name}: ${f.node_ids.length} nodes`,
+      nodes: new Set(f.node_ids),
+      edges: new Set(f.edge_ids),
+    });
 }
 
 wireSearch(controls.search, controls.results, idx, find, select);
@@ -124,19 +138,32 @@ controls.focus.addEventListener('click', () => {
 });
 controls.cycle.addEventListener('click', () => {
   const c = state.selected ? cycleThrough(idx, state.selected) : anyCycle(idx);
-  if (!c) return say(state.selected ? 'no dependency cycle through this node' : 'no dependency cycle in this map');
+  if (!c)
+    return say(state.selected ? 'no dependency cycle through this node' : 'no dependency cycle in this map');
   const names = c.nodes.map((n) => idx.node.get(n)?.label ?? n);
-  highlight({ reason: `cycle: ${[...names, names[0]].join(' → ')}`, nodes: new Set(c.nodes), edges: new Set(c.edges) });
+  highlight({
+    reason: `cycle: ${[...names, names[0]].join(' → ')}`,
+    nodes: new Set(c.nodes),
+    edges: new Set(c.edges),
+  });
 });
 controls.changes?.addEventListener('click', () => {
   const changed = data.nodes.filter((n) => n.change).map((n) => n.id);
-  highlight({ reason: `${changed.length} nodes added or changed since the last version`, nodes: new Set(changed), edges: new Set() });
+  highlight({
+    reason: `${changed.length} nodes added or changed since the last version`,
+    nodes: new Set(changed),
+    edges: new Set(),
+  });
 });
 controls.reset.addEventListener('click', () => {
   for (const key of ['zone', 'kind', 'relation'] as const) controls[key].value = '';
   panel.hidden = true;
   say('');
-  apply(sigma, state, { selected: undefined, highlight: undefined, filters: { zone: '', kind: '', relation: '' } });
+  apply(sigma, state, {
+    selected: undefined,
+    highlight: undefined,
+    filters: { zone: '', kind: '', relation: '' },
+  });
   sigma.getCamera().animatedReset({ duration: 300 });
 });
 renderLegend(legend, data, dark, showFlow);
@@ -156,6 +183,7 @@ sigma.on('leaveNode', () => {
   nodes: graph.order,
   edges: graph.size,
   firstRenderMs,
+  timings: { scriptStartMs, parsedMs, graphBuiltMs, sigmaMs: firstRenderMs, readyMs: performance.now() },
   select,
   search: (q: string) => find(q).map((h) => h.id),
   viewport(id: string) {

@@ -13,7 +13,12 @@ import type { MapIndex } from './index.js';
 const LIST_MAX = 150;
 const DOC_KINDS = new Set(['document', 'artifact']);
 
-export function renderPanel(panel: HTMLElement, idx: MapIndex, id: string, select: (id: string) => void): void {
+export function renderPanel(
+  panel: HTMLElement,
+  idx: MapIndex,
+  id: string,
+  select: (id: string) => void,
+): void {
   const n = idx.node.get(id);
   panel.replaceChildren();
   if (!n) return;
@@ -25,18 +30,44 @@ export function renderPanel(panel: HTMLElement, idx: MapIndex, id: string, selec
   const outgoing = idx.out.get(id) ?? [];
   const incoming = idx.in.get(id) ?? [];
   const docs = incoming.filter((e) => DOC_KINDS.has(idx.node.get(e.from)?.kind ?? ''));
-  const notes = n.path ? idx.data.coverage.filter((c) => c.scope === n.path || c.scope.startsWith(`${n.path}:`)) : [];
+  const notes = n.path
+    ? idx.data.coverage.filter((c) => c.scope === n.path || c.scope.startsWith(`${n.path}:`))
+    : [];
   append(
     panel,
     close,
     el('h2', {}, n.label),
-    el('div', {}, kind, n.change ? el('span', { class: 'chip' }, n.change) : null, n.external ? el('span', { class: 'chip' }, 'external') : null),
+    el(
+      'div',
+      {},
+      kind,
+      n.change ? el('span', { class: 'chip' }, n.change) : null,
+      n.external ? el('span', { class: 'chip' }, 'external') : null,
+    ),
     n.path ? el('div', { class: 'path' }, n.path) : null,
-    el('div', { class: 'path' }, `zone ${idx.zoneLabel.get(n.zone) ?? n.zone} · fan-in ${incoming.length} · fan-out ${outgoing.length}`),
-    n.exports.length > 0 ? section(`Exports (${n.exports.length})`, capped(n.exports, (x) => el('li', {}, x))) : null,
-    section(`Dependencies (${outgoing.length})`, capped(outgoing, (e) => edgeItem(idx, e, e.to, select))),
-    section(`Dependents (${incoming.length})`, capped(incoming, (e) => edgeItem(idx, e, e.from, select))),
-    section(`Covering docs (${docs.length})`, capped(docs, (e) => edgeItem(idx, e, e.from, select))),
+    el(
+      'div',
+      { class: 'path' },
+      `zone ${idx.zoneLabel.get(n.zone) ?? n.zone} · fan-in ${incoming.length} · fan-out ${outgoing.length}`,
+    ),
+    n.exports.length > 0
+      ? section(
+          `Exports (${n.exports.length})`,
+          capped(n.exports, (x) => el('li', {}, x)),
+        )
+      : null,
+    section(
+      `Dependencies (${outgoing.length})`,
+      capped(outgoing, (e) => edgeItem(idx, e, e.to, select)),
+    ),
+    section(
+      `Dependents (${incoming.length})`,
+      capped(incoming, (e) => edgeItem(idx, e, e.from, select)),
+    ),
+    section(
+      `Covering docs (${docs.length})`,
+      capped(docs, (e) => edgeItem(idx, e, e.from, select)),
+    ),
     section(
       `Coverage notes (${notes.length})`,
       capped(notes, (c) => el('li', {}, el('span', { class: 'rel' }, c.status), `${c.scope} — ${c.reason}`)),

@@ -12,7 +12,13 @@ import type { ViewState } from './state.js';
 /** Past this many changed nodes, halos would cost more per frame than they tell. */
 const HALO_MAX = 3000;
 
-export function zonesLayer(canvas: HTMLCanvasElement, sigma: Sigma, idx: MapIndex, state: ViewState, dark: boolean) {
+export function zonesLayer(
+  canvas: HTMLCanvasElement,
+  sigma: Sigma,
+  idx: MapIndex,
+  state: ViewState,
+  dark: boolean,
+) {
   const ctx = canvas.getContext('2d')!;
   const changed = idx.data.nodes.filter((n) => n.change).slice(0, HALO_MAX);
   return function draw(): void {
@@ -27,13 +33,16 @@ export function zonesLayer(canvas: HTMLCanvasElement, sigma: Sigma, idx: MapInde
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const focusZone = state.filters.zone;
+    const visible = [];
     for (const z of idx.data.zones) {
       if (focusZone && z.id !== focusZone) continue;
       const c = sigma.graphToViewport({ x: z.x, y: z.y });
       const e = sigma.graphToViewport({ x: z.x + z.r, y: z.y });
       const r = Math.hypot(e.x - c.x, e.y - c.y);
       if (c.x + r < 0 || c.y + r < 0 || c.x - r > width || c.y - r > height) continue;
-      const hue = zoneHue(z.id);
+      visible.push({ z, c, r, hue: zoneHue(z.id) });
+    }
+    for (const { c, r, hue } of visible) {
       ctx.beginPath();
       ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
       ctx.fillStyle = `hsla(${hue},55%,${dark ? 45 : 60}%,${dark ? 0.1 : 0.09})`;
@@ -41,12 +50,14 @@ export function zonesLayer(canvas: HTMLCanvasElement, sigma: Sigma, idx: MapInde
       ctx.strokeStyle = `hsla(${hue},55%,${dark ? 60 : 45}%,0.45)`;
       ctx.lineWidth = 1;
       ctx.stroke();
-      if (r > 18) {
-        ctx.font = `600 ${Math.min(16, 9 + r / 30)}px system-ui, sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.fillStyle = `hsla(${hue},45%,${dark ? 75 : 30}%,0.95)`;
-        ctx.fillText(`${z.label} · ${z.count}`, c.x, c.y - r - 6);
-      }
+    }
+    // Labels after every disc, so a neighbour's fill never covers a zone's name.
+    ctx.textAlign = 'center';
+    for (const { z, c, r, hue } of visible) {
+      if (r <= 18) continue;
+      ctx.font = `600 ${Math.min(16, 9 + r / 30)}px system-ui, sans-serif`;
+      ctx.fillStyle = `hsla(${hue},45%,${dark ? 75 : 30}%,0.95)`;
+      ctx.fillText(`${z.label} · ${z.count}`, c.x, c.y - r - 6);
     }
     for (const n of changed) {
       const d = sigma.getNodeDisplayData(n.id);

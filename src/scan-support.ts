@@ -1,0 +1,72 @@
+/**
+ * What the scan orchestrator needs besides the stages: the fact cache over the index, the headings
+ * for search, stage timing, and the unchanged-tree check that lets a rescan of an untouched tree
+ * stop after discovery.
+ */
+import { createHash } from 'node:crypto';
+import type { ExtractedFacts, FactCache } from './extract/index.js';
+import { VERSION } from './map/version.js';
+import { EXTRACTOR_VERSION } from './model/constants.js';
+import type { SourceFile } from './model/facts.js';
+import type { Heading, IndexStore } from './store/index.js';
+
+/** Reads facts from the index in one query per extractor; writes new ones in one transaction. */
+export function bufferedCache(store: IndexStore): FactCache & { flush(): void } {
+  const loaded = new Map<string, Map<string, unknown>>();
+  const pending: [string, string, unknown][] = [];
+  return {
+    get: <T>(extractor: string, hash: string) => {
+      let all = loaded.get(extractor);
+      if (!all) {
+        all = store.allFacts<unknown>(extractor);
+        loaded.set(extractor, all);
+      }
+      return all.get(hash) as T | undefined;
+    },
+    put: (extractor, hash, facts) => void pending.push([extractor, hash, facts]),
+    flush: () =>
+      store.transaction(() => {
+        for (const [extractor, hash, facts] of pending) store.putFacts(extractor, hash, facts);
+      }),
+  };
+}
+
+export function headings(facts: ExtractedFacts): Heading[] {
+  const out: Heading[] = [];
+  for (const [path, doc] of facts.docs)
+    for (const h of doc.headings) out.push({ path, text: h.text, slug: h.slug, line: h.line });
+  return out;
+}
+
+export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/**
+ * Everything a map depends on: every file's bytes (configuration included, it is a discovered
+ * file), the generator and extractor versions, and the options that change what is read.
+ */
+export function scanKey(files: readonly SourceFile[], maxFileBytes: number | undefined): string {
+  return sha1(
+    JSON.stringify([VERSION, EXTRACTOR_VERSION, maxFileBytes ?? null, files.map((f) => [f.path, f.hash])]),
+  );
+}
+
+export const LAST_SCAN = 'scan:last';
+export interface LastScan {
+  key: string;
+  /** sha1 of map.json as written, so a hand-edited map is never taken as current. */
+  mapSha1: string;
+}
+
+export function stageTimer(onProgress?: (stage: string) => void) {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  return {
+    timings,
+    stage(name: string) {
+      const now = performance.now();
+      timings[name] = Math.round((now - mark) * 10) / 10;
+      mark = now;
+      onProgress?.(name);
+    },
+  };
+}
