@@ -5,8 +5,8 @@
  */
 import graphology from 'graphology';
 import louvainModule from 'graphology-communities-louvain';
-import type { Coverage } from '../model/types.js';
 import { compareStrings } from '../model/paths.js';
+import type { Coverage } from '../model/types.js';
 import { seededRandom } from './prng.js';
 import type { View } from './views.js';
 

@@ -8,6 +8,26 @@ export { pagerank } from './pagerank.js';
 export { round6, samplePivots, seededRandom } from './prng.js';
 export { type Near, proximity } from './proximity.js';
 export { dependentCounts } from './reach.js';
-export { DEPENDENTS_CAP, SEVERITIES, type Severity, type SeverityThresholds, severityOf } from './severity.js';
-export { computeSignals, type ImportCycle, type SignalOptions, type Signals, SIGNALS_KIND } from './signals.js';
-export { buildView, IMPORT_RELATIONS, DOC_RELATIONS, relationsOf, type View, type ViewKind, type ViewOptions } from './views.js';
+export {
+  DEPENDENTS_CAP,
+  SEVERITIES,
+  type Severity,
+  type SeverityThresholds,
+  severityOf,
+} from './severity.js';
+export {
+  computeSignals,
+  type ImportCycle,
+  SIGNALS_KIND,
+  type SignalOptions,
+  type Signals,
+} from './signals.js';
+export {
+  buildView,
+  DOC_RELATIONS,
+  IMPORT_RELATIONS,
+  relationsOf,
+  type View,
+  type ViewKind,
+  type ViewOptions,
+} from './views.js';

@@ -33,6 +33,7 @@ export function severityOf(input: SeverityInput, thresholds: SeverityThresholds 
   const central = input.centrality >= centrality;
   if (busy && central) return 'chokepoint';
   if (busy || central || input.dependents >= fanIn * 10) return 'high';
-  if (input.fanIn >= Math.ceil(fanIn / 3) || input.dependents >= fanIn || input.centrality >= centrality / 5) return 'medium';
+  if (input.fanIn >= Math.ceil(fanIn / 3) || input.dependents >= fanIn || input.centrality >= centrality / 5)
+    return 'medium';
   return 'low';
 }

@@ -10,7 +10,7 @@ import type { Coverage, Evidence } from '../model/types.js';
 import { brandes } from './betweenness.js';
 import { areaSuggestions } from './communities.js';
 import { cycleThrough, stronglyConnected } from './cycles.js';
-import { indexView, type Indexed } from './indexed.js';
+import { type Indexed, indexView } from './indexed.js';
 import { pagerank } from './pagerank.js';
 import { round6, samplePivots } from './prng.js';
 import { dependentCounts } from './reach.js';
@@ -113,7 +113,9 @@ export function importCycles(map: ProofMap, view: View, graph: Indexed, max: num
   const edgeById = new Map(map.edges.map((e) => [e.id, e]));
   const items = components.slice(0, max).map((component) => {
     const nodes = cycleThrough(graph, component).map((i) => graph.ids[i]!);
-    const edges = nodes.map((from, i) => view.getEdgeAttribute(`${from}>${nodes[(i + 1) % nodes.length]}`, 'ids')[0]!);
+    const edges = nodes.map(
+      (from, i) => view.getEdgeAttribute(`${from}>${nodes[(i + 1) % nodes.length]}`, 'ids')[0]!,
+    );
     return {
       nodes,
       paths: nodes.map((id) => view.getNodeAttribute(id, 'path') ?? view.getNodeAttribute(id, 'key')),

@@ -44,7 +44,8 @@ const PROXIMITY_RELATIONS: readonly string[] = [
 ];
 
 export function relationsOf(kind: ViewKind, opts: ViewOptions = {}): ReadonlySet<string> {
-  if (kind === 'import') return new Set(opts.typeImports ? [...IMPORT_RELATIONS, 'type-imports'] : IMPORT_RELATIONS);
+  if (kind === 'import')
+    return new Set(opts.typeImports ? [...IMPORT_RELATIONS, 'type-imports'] : IMPORT_RELATIONS);
   return new Set(kind === 'documentation' ? DOC_RELATIONS : PROXIMITY_RELATIONS);
 }
 
@@ -59,7 +60,8 @@ const BASE_KINDS: Record<ViewKind, ReadonlySet<string>> = {
 export function buildView(map: ProofMap, kind: ViewKind, opts: ViewOptions = {}): View {
   const relations = relationsOf(kind, opts);
   const byId = new Map(map.nodes.map((n) => [n.id, n]));
-  const keep = (n: MapNode | undefined): n is MapNode => n !== undefined && (opts.external === true || n.external !== true);
+  const keep = (n: MapNode | undefined): n is MapNode =>
+    n !== undefined && (opts.external === true || n.external !== true);
   const edges = map.edges.filter(
     (e) => relations.has(e.relation) && e.from !== e.to && keep(byId.get(e.from)) && keep(byId.get(e.to)),
   );

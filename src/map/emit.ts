@@ -41,8 +41,23 @@ function loadValidator(): NonNullable<typeof validator> {
   }
 }
 
-/** Serialises the map: two-space JSON with a final newline, the one canonical byte form. */
-export const serializeMap = (map: ProofMap): string => `${JSON.stringify(map, null, 2)}\n`;
+/**
+ * Serialises the map in its one canonical byte form: each node, edge, zone, flow, finding and
+ * coverage entry on a line of its own (compact JSON), `meta` pretty-printed. A change to one file
+ * then shows as a few changed lines in a diff, and the file is about half the size of fully
+ * indented JSON, which every reader pays for in parse time.
+ */
+export function serializeMap(map: ProofMap): string {
+  const parts = Object.entries(map).map(([key, value]) => {
+    const body = Array.isArray(value)
+      ? value.length === 0
+        ? '[]'
+        : `[\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`
+      : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
+    return `  ${JSON.stringify(key)}: ${body}`;
+  });
+  return `{\n${parts.join(',\n')}\n}\n`;
+}
 
 export function mapPath(root: string): string {
   return path.join(root, OUTPUT_DIR, MAP_FILE);

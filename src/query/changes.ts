@@ -25,7 +25,10 @@ export interface ChangesAnswer extends Envelope<ChangedFile> {
   checks: Check[];
 }
 
-export function changes(session: Session, opts: { base?: string; limit?: number; cursor?: string; visitLimit?: number } = {}): ChangesAnswer {
+export function changes(
+  session: Session,
+  opts: { base?: string; limit?: number; cursor?: string; visitLimit?: number } = {},
+): ChangesAnswer {
   const base = opts.base ?? 'HEAD';
   const changed = session.deps.changedFiles(base);
   const { severity } = session.signals();
@@ -45,7 +48,8 @@ export function changes(session: Session, opts: { base?: string; limit?: number;
   const page = paginate(all, opts.limit ?? 100, opts.cursor);
   const notes = lowerBoundNotes(session, changed);
   const unknown = all.filter((f) => f.state === 'new').length;
-  if (unknown > 0) notes.push(`${unknown} changed file(s) are not in the map: rescan to see their dependents`);
+  if (unknown > 0)
+    notes.push(`${unknown} changed file(s) are not in the map: rescan to see their dependents`);
   return {
     query: `changes --base ${base}`,
     ...page,

@@ -28,16 +28,26 @@ export function checksFor(session: Session, paths: readonly string[]): Check[] {
   (loaded.config.checks ?? []).forEach((check, i) => {
     if (!paths.some((p) => picomatch(check.path, { dot: true })(p))) return;
     const line = loaded.lineOf(['checks', i]);
-    add({ run: check.run, source: 'config', ...(loaded.file ? { evidence: { source: 'config', path: loaded.file, line } } : {}) });
+    add({
+      run: check.run,
+      source: 'config',
+      ...(loaded.file ? { evidence: { source: 'config', path: loaded.file, line } } : {}),
+    });
   });
   const ids = new Set(paths.map((p) => session.nodeAt(p)?.id));
   for (const e of session.map.edges) {
     if (e.relation !== 'covers' || !ids.has(e.to)) continue;
     const checks = session.node(e.from)?.metadata?.checks;
-    if (Array.isArray(checks)) for (const run of checks) if (typeof run === 'string') add({ run, source: 'front-matter', evidence: e.evidence[0]! });
+    if (Array.isArray(checks))
+      for (const run of checks)
+        if (typeof run === 'string') add({ run, source: 'front-matter', evidence: e.evidence[0]! });
   }
   for (const script of packageScripts(session, paths)) {
-    add({ run: `npm run ${script.label}${prefixOf(script)}`, source: 'package-script', evidence: script.found_at });
+    add({
+      run: `npm run ${script.label}${prefixOf(script)}`,
+      source: 'package-script',
+      evidence: script.found_at,
+    });
   }
   if (out.length === 0) add({ run: 'npm test', source: 'default' });
   return out;

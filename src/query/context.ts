@@ -3,8 +3,9 @@
  * (zone, owners), what to read first (covering and linking documents by canonicality), which
  * checks prove a change, what it uses and what uses it, and the import cycles it is part of.
  */
-import type { ImportCycle } from '../graph/signals.js';
+
 import type { Severity } from '../graph/severity.js';
+import type { ImportCycle } from '../graph/signals.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { type Check, checksFor } from './checks.js';
@@ -52,8 +53,14 @@ export function context(session: Session, text: string, opts: { limit?: number }
       const others = dir === 'out' ? view.outNeighbors(id) : view.inNeighbors(id);
       for (const other of others) {
         if (ids.has(other)) continue;
-        const edge = session.edge(view.getEdgeAttribute(dir === 'out' ? id : other, dir === 'out' ? other : id, 'ids')[0]!)!;
-        all.push({ path: session.node(other)?.path ?? session.node(other)!.key, relation: edge.relation, edge: edge.id });
+        const edge = session.edge(
+          view.getEdgeAttribute(dir === 'out' ? id : other, dir === 'out' ? other : id, 'ids')[0]!,
+        )!;
+        all.push({
+          path: session.node(other)?.path ?? session.node(other)!.key,
+          relation: edge.relation,
+          edge: edge.id,
+        });
       }
     }
     all.sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.edge, b.edge));
@@ -71,7 +78,10 @@ export function context(session: Session, text: string, opts: { limit?: number }
     cycles: signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id))),
   };
   const notes = lowerBoundNotes(session, paths);
-  if (signals.cycles.total > signals.cycles.items.length) notes.push(`cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`);
+  if (signals.cycles.total > signals.cycles.items.length)
+    notes.push(
+      `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,
+    );
   const behind = [...paths, ...record.documents.map((d) => d.path)];
   return {
     query: `context ${text}`,
@@ -94,5 +104,7 @@ function ownersField(session: Session, path: string | undefined): { owners?: Own
 
 const ORDER: readonly Severity[] = ['leaf', 'low', 'medium', 'high', 'chokepoint'];
 function severityOf(map: Record<string, Severity>, paths: readonly string[]): Severity {
-  return paths.map((p) => map[p] ?? 'leaf').reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf');
+  return paths
+    .map((p) => map[p] ?? 'leaf')
+    .reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf');
 }

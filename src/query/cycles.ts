@@ -3,12 +3,17 @@ import type { ImportCycle } from '../graph/signals.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import type { Session } from './session.js';
 
-export function cycles(session: Session, opts: { limit?: number; cursor?: string } = {}): Envelope<ImportCycle> {
+export function cycles(
+  session: Session,
+  opts: { limit?: number; cursor?: string } = {},
+): Envelope<ImportCycle> {
   const { cycles: found } = session.signals();
   const page = paginate(found.items, opts.limit ?? 16, opts.cursor);
   const notes =
     found.total > found.items.length
-      ? [`${found.total} strongly connected components; the first ${found.items.length} are kept in the signals`]
+      ? [
+          `${found.total} strongly connected components; the first ${found.items.length} are kept in the signals`,
+        ]
       : [];
   return {
     query: 'cycles',

@@ -3,8 +3,9 @@
  * could break — with the target's severity, the documents that mention it, and notes when the
  * map cannot see everything (unresolved imports, the visit limit).
  */
-import { DOC_RELATIONS } from '../graph/views.js';
+
 import type { Severity } from '../graph/severity.js';
+import { DOC_RELATIONS } from '../graph/views.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { lowerBoundNotes } from './notes.js';
@@ -50,7 +51,11 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   const ids = target.nodes.map((n) => n.id);
   const symbol = target.kind === 'symbol' ? target.name : undefined;
   const visitLimit = opts.visitLimit ?? 10_000;
-  const walk = upstream(session, ids, { depth: opts.depth ?? Number.POSITIVE_INFINITY, visitLimit, ...(symbol ? { symbol } : {}) });
+  const walk = upstream(session, ids, {
+    depth: opts.depth ?? Number.POSITIVE_INFINITY,
+    visitLimit,
+    ...(symbol ? { symbol } : {}),
+  });
   const { severity } = session.signals();
   // The edge behind each item is looked up for the returned page only: a hub has thousands.
   const sorted = walk.dependents
@@ -62,20 +67,29 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
     ...window,
     items: window.items.map(({ d, path }): ImpactItem => {
       const edge = d.via();
-      return { path, depth: d.depth, severity: severity[path] ?? 'leaf', edge, relation: session.edge(edge)!.relation };
+      return {
+        path,
+        depth: d.depth,
+        severity: severity[path] ?? 'leaf',
+        edge,
+        relation: session.edge(edge)!.relation,
+      };
     }),
   };
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
   const notes = lowerBoundNotes(session, [...paths, ...all]);
   if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
-  if (symbol) notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
+  if (symbol)
+    notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
   return {
     query: `impact ${text}`,
     ...page,
     freshness: session.deps.freshness([...paths, ...page.items.map((i) => i.path)]),
     ...(notes.length > 0 ? { notes } : {}),
     target: { kind: target.kind, paths, ...(symbol ? { symbol } : {}) },
-    severity: paths.map((p) => severity[p] ?? 'leaf').reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf'),
+    severity: paths
+      .map((p) => severity[p] ?? 'leaf')
+      .reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf'),
     mentions: mentionsOf(session, ids),
   };
 }
@@ -89,5 +103,10 @@ export function mentionsOf(session: Session, ids: readonly string[]): Mention[] 
     const line = e.evidence[0]?.line;
     out.push({ path: from.path ?? from.key, relation: e.relation, ...(line ? { line } : {}), edge: e.id });
   }
-  return out.sort((a, b) => compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.relation, b.relation));
+  return out.sort(
+    (a, b) =>
+      compareStrings(a.path, b.path) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      compareStrings(a.relation, b.relation),
+  );
 }

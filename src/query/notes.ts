@@ -9,7 +9,9 @@ import type { Session } from './session.js';
 const scopePath = (scope: string) => scope.replace(/:\d+(:\d+)?$/, '');
 
 function isBlindSpot(c: Coverage): boolean {
-  return (c.analyzer === 'resolve' || c.analyzer === 'js-ts') && (c.status === 'partial' || c.status === 'failed');
+  return (
+    (c.analyzer === 'resolve' || c.analyzer === 'js-ts') && (c.status === 'partial' || c.status === 'failed')
+  );
 }
 
 /** One note naming the files among `paths` whose imports were not all resolved. */
@@ -28,10 +30,14 @@ export function lowerBoundNotes(session: Session, paths: Iterable<string>): stri
     const files = [...hits.keys()].sort();
     const shown = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
     const count = [...hits.values()].reduce((a, b) => a + b, 0);
-    notes.push(`lower bound: ${count} unresolved specifier(s) or non-literal dynamic import(s) in ${shown}; dependencies through them are not in the map`);
+    notes.push(
+      `lower bound: ${count} unresolved specifier(s) or non-literal dynamic import(s) in ${shown}; dependencies through them are not in the map`,
+    );
   }
   if (elsewhere > 0) {
-    notes.push(`${elsewhere} unresolved specifier(s) elsewhere in the repository could also lead here (see coverage in map.json)`);
+    notes.push(
+      `${elsewhere} unresolved specifier(s) elsewhere in the repository could also lead here (see coverage in map.json)`,
+    );
   }
   return notes;
 }

@@ -42,7 +42,9 @@ export function shortestPath(session: Session, a: string, b: string): Envelope<H
   }
   const label = (id: string) => session.node(id)?.path ?? session.node(id)?.key ?? id;
   const page = paginate(hops, Math.max(1, hops.length), undefined);
-  const notes = parent.has(goal.id) ? [] : [`no path between ${label(start.id)} and ${label(goal.id)} in the proximity view`];
+  const notes = parent.has(goal.id)
+    ? []
+    : [`no path between ${label(start.id)} and ${label(goal.id)} in the proximity view`];
   return {
     query: `path ${a} ${b}`,
     ...page,

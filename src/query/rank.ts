@@ -16,12 +16,21 @@ export interface RankItem {
   value: number;
 }
 
-export function rank(session: Session, by: string, opts: { limit?: number; cursor?: string } = {}): Envelope<RankItem> {
+export function rank(
+  session: Session,
+  by: string,
+  opts: { limit?: number; cursor?: string } = {},
+): Envelope<RankItem> {
   if (!(RANK_BY as readonly string[]).includes(by)) {
     throw new InputError(`cannot rank by "${by}"`, { hint: `use one of ${RANK_BY.join(', ')}` });
   }
   const signals = session.signals();
-  const values = by === 'centrality' ? signals.centrality.values : by === 'canonicality' ? signals.canonicality : signals.fan_in;
+  const values =
+    by === 'centrality'
+      ? signals.centrality.values
+      : by === 'canonicality'
+        ? signals.canonicality
+        : signals.fan_in;
   const all = Object.entries(values)
     .map(([id, value]) => {
       const node = session.node(id);
@@ -32,7 +41,9 @@ export function rank(session: Session, by: string, opts: { limit?: number; curso
   const { centrality } = signals;
   const notes =
     by === 'centrality' && centrality.approximate
-      ? [`approximate: betweenness sampled from ${centrality.pivots} of ${centrality.nodes} source nodes (seeded)`]
+      ? [
+          `approximate: betweenness sampled from ${centrality.pivots} of ${centrality.nodes} source nodes (seeded)`,
+        ]
       : [];
   return {
     query: `rank --by ${by}`,

@@ -22,7 +22,11 @@ export interface RefItem {
 
 const REF_RELATIONS = new Set([...IMPORT_RELATIONS, 'type-imports']);
 
-export function refs(session: Session, text: string, opts: { limit?: number; cursor?: string } = {}): Envelope<RefItem> {
+export function refs(
+  session: Session,
+  text: string,
+  opts: { limit?: number; cursor?: string } = {},
+): Envelope<RefItem> {
   const target = resolveTarget(session, text, { symbols: true });
   const symbol = target.kind === 'symbol' ? target.name : undefined;
   const all: RefItem[] = [];
@@ -44,12 +48,26 @@ export function refs(session: Session, text: string, opts: { limit?: number; cur
       });
     }
   }
-  all.sort((a, b) => compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge));
+  all.sort(
+    (a, b) =>
+      compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge),
+  );
   const page = paginate(all, opts.limit ?? 100, opts.cursor);
   return {
     query: `refs ${text}`,
     ...page,
-    freshness: session.deps.freshness([...new Set([...target.nodes.flatMap((n) => (n.path ? [n.path] : [])), ...page.items.map((i) => i.path)])]),
-    ...(symbol ? { notes: [`by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`] } : {}),
+    freshness: session.deps.freshness([
+      ...new Set([
+        ...target.nodes.flatMap((n) => (n.path ? [n.path] : [])),
+        ...page.items.map((i) => i.path),
+      ]),
+    ]),
+    ...(symbol
+      ? {
+          notes: [
+            `by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`,
+          ],
+        }
+      : {}),
   };
 }

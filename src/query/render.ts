@@ -5,10 +5,16 @@
  */
 import type { Envelope } from '../model/envelope.js';
 
-export function renderEnvelope<T>(answer: Envelope<T>, line: (item: T) => string, header: string[] = []): string {
+export function renderEnvelope<T>(
+  answer: Envelope<T>,
+  line: (item: T) => string,
+  header: string[] = [],
+): string {
   const out = [...header, ...answer.items.map((item) => `  ${line(item)}`)];
   if (answer.items.length === 0) out.push('  (none)');
-  out.push(`${answer.returned} of ${answer.total}${answer.next_cursor ? ` — next page: --cursor ${answer.next_cursor}` : ''}`);
+  out.push(
+    `${answer.returned} of ${answer.total}${answer.next_cursor ? ` — next page: --cursor ${answer.next_cursor}` : ''}`,
+  );
   for (const note of answer.notes ?? []) out.push(`note: ${note}`);
   const { stale, missing } = answer.freshness;
   if (stale.length > 0) out.push(`stale: ${stale.join(', ')} changed since the scan — rerun proofmap scan`);

@@ -5,8 +5,8 @@
  * a test can hand in a map and stand-ins for them.
  */
 import { loadConfig } from '../discover/config.js';
-import { computeSignals, SIGNALS_KIND, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
 import { type Indexed, indexView } from '../graph/indexed.js';
+import { computeSignals, SIGNALS_KIND, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
 import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
@@ -47,7 +47,8 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
   const edgeById = new Map(map.edges.map((e) => [e.id, e]));
   const byPath = new Map<string, MapNode>();
   // A path can name a file node and a package node (package.json); the file wins.
-  for (const n of map.nodes) if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script') byPath.set(n.path, n);
+  for (const n of map.nodes)
+    if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script') byPath.set(n.path, n);
   let incoming: Map<string, MapEdge[]> | undefined;
   const views = new Map<string, View>();
   const indexes = new Map<string, Indexed>();
@@ -71,14 +72,14 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     nodeAt: (p) => byPath.get(p),
     view(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
-      let view = views.get(key);
-      if (!view) views.set(key, (view = buildView(map, kind, opts)));
+      const view = views.get(key) ?? buildView(map, kind, opts);
+      views.set(key, view);
       return view;
     },
     indexed(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
-      let ix = indexes.get(key);
-      if (!ix) indexes.set(key, (ix = indexView(this.view(kind, opts))));
+      const ix = indexes.get(key) ?? indexView(this.view(kind, opts));
+      indexes.set(key, ix);
       return ix;
     },
     signals() {

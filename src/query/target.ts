@@ -30,7 +30,9 @@ export function resolveTarget(session: Session, text: string, opts: TargetOption
     if (under.length > 0) return { kind: 'path', text, nodes: under };
   }
   if (opts.packages) {
-    const pkg = session.map.nodes.filter((n) => n.kind === 'package' && !n.external && (n.label === text || n.key === text));
+    const pkg = session.map.nodes.filter(
+      (n) => n.kind === 'package' && !n.external && (n.label === text || n.key === text),
+    );
     if (pkg.length > 0) return { kind: 'package', text, nodes: pkg };
   }
   if (opts.symbols) {
@@ -38,9 +40,12 @@ export function resolveTarget(session: Session, text: string, opts: TargetOption
     const exporters = session.map.nodes.filter((n) => n.exports?.some((e) => e.name === name));
     if (exporters.length > 0) return { kind: 'symbol', text, name, nodes: exporters };
   }
-  throw new InputError(`"${text}" is not a path, ${opts.packages ? 'package, ' : ''}${opts.symbols ? 'symbol ' : ''}in the map`, {
-    hint: nearestHint(session, text, opts),
-  });
+  throw new InputError(
+    `"${text}" is not a path, ${opts.packages ? 'package, ' : ''}${opts.symbols ? 'symbol ' : ''}in the map`,
+    {
+      hint: nearestHint(session, text, opts),
+    },
+  );
 }
 
 function nearestHint(session: Session, text: string, opts: TargetOptions): string {
@@ -55,7 +60,9 @@ function nearestHint(session: Session, text: string, opts: TargetOptions): strin
     .map((c) => ({ c, d: Math.min(distance(text, c), distance(text, c.slice(c.lastIndexOf('/') + 1)) + 1) }))
     .sort((a, b) => a.d - b.d || compareStrings(a.c, b.c))
     .slice(0, 3);
-  return scored.length > 0 ? `nearest: ${scored.map((s) => s.c).join(', ')}` : 'run `proofmap scan` to index the repository';
+  return scored.length > 0
+    ? `nearest: ${scored.map((s) => s.c).join(', ')}`
+    : 'run `proofmap scan` to index the repository';
 }
 
 /** Levenshtein distance, two rows. */

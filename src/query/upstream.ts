@@ -20,7 +20,11 @@ export interface UpstreamWalk {
   cut: boolean;
 }
 
-export function upstream(session: Session, from: readonly string[], opts: { depth: number; visitLimit: number; symbol?: string }): UpstreamWalk {
+export function upstream(
+  session: Session,
+  from: readonly string[],
+  opts: { depth: number; visitLimit: number; symbol?: string },
+): UpstreamWalk {
   const view = session.view('import', { typeImports: true });
   const graph = session.indexed('import', { typeImports: true });
   const seen = new Uint8Array(graph.ids.length);

@@ -4,8 +4,8 @@
  * so a revision like `HEAD; rm -rf /` is only ever a bad revision.
  */
 import { execFileSync } from 'node:child_process';
-import { InputError } from '../model/errors.js';
 import { EXCLUDED_DIRS } from '../model/constants.js';
+import { InputError } from '../model/errors.js';
 import { isExcludedPath, toPosix } from '../model/paths.js';
 
 export function gitChangedFiles(root: string, base = 'HEAD'): string[] {

@@ -14,7 +14,8 @@ const MAX_BYTES = 1024 * 1024;
 export function readRepoFile(root: string, rel: string): string | undefined {
   // Not normalizeRepoPath: it currently strips the dot of `.github/…` (reported to the lead).
   const clean = path.posix.normalize(toPosix(rel));
-  if (clean.startsWith('/') || clean === '..' || clean.startsWith('../') || clean.includes('\0')) return undefined;
+  if (clean.startsWith('/') || clean === '..' || clean.startsWith('../') || clean.includes('\0'))
+    return undefined;
   if (!contain(root, clean).ok) return undefined;
   try {
     const abs = path.join(root, clean);

@@ -3,7 +3,10 @@
  * and count, for each node, the share of those paths it lies inside. Exponential in the worst
  * case and written for clarity, not speed — it shares no code with Brandes.
  */
-export function bruteBetweenness(nodes: readonly string[], edges: readonly [string, string][]): Map<string, number> {
+export function bruteBetweenness(
+  nodes: readonly string[],
+  edges: readonly [string, string][],
+): Map<string, number> {
   const out = new Map(nodes.map((n) => [n, [] as string[]]));
   for (const [a, b] of edges) if (a !== b && !out.get(a)!.includes(b)) out.get(a)!.push(b);
   const score = new Map(nodes.map((n) => [n, 0]));

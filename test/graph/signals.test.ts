@@ -10,7 +10,7 @@ import { buildView } from '../../src/graph/views.js';
 import type { ProofMap } from '../../src/map/schema.js';
 import { scan } from '../../src/scan.js';
 import { bruteBetweenness } from './brute-force.js';
-import { handMap, idOf, randomRows, type Row, shuffled } from './hand-map.js';
+import { handMap, idOf, type Row, randomRows, shuffled } from './hand-map.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -31,11 +31,29 @@ function expectMatchesBruteForce(map: ProofMap) {
 describe('centrality = normalised betweenness over the import view', () => {
   it('matches hand-computed values on a chain and a diamond', () => {
     // a→b→c: b lies on the one a…c path; normalised by (n-1)(n-2) = 2.
-    const chain = computeSignals(handMap([], [['a.ts', 'b.ts'], ['b.ts', 'c.ts']]));
+    const chain = computeSignals(
+      handMap(
+        [],
+        [
+          ['a.ts', 'b.ts'],
+          ['b.ts', 'c.ts'],
+        ],
+      ),
+    );
     expect(chain.centrality.values[idOf('b.ts')]).toBeCloseTo(1 / 2, 6);
     expect(chain.centrality.values[idOf('a.ts')]).toBe(0);
     // a→b→d, a→c→d: b and c each carry half of the a…d pair; (n-1)(n-2) = 6.
-    const diamond = computeSignals(handMap([], [['a.ts', 'b.ts'], ['a.ts', 'c.ts'], ['b.ts', 'd.ts'], ['c.ts', 'd.ts']]));
+    const diamond = computeSignals(
+      handMap(
+        [],
+        [
+          ['a.ts', 'b.ts'],
+          ['a.ts', 'c.ts'],
+          ['b.ts', 'd.ts'],
+          ['c.ts', 'd.ts'],
+        ],
+      ),
+    );
     expect(diamond.centrality.values[idOf('b.ts')]).toBeCloseTo(0.5 / 6, 6);
   });
 
@@ -49,7 +67,10 @@ describe('centrality = normalised betweenness over the import view', () => {
     dirs.push(root);
     // dist/ is an excluded directory for every walk, so the package's code is copied to lib/.
     const source = path.join(process.cwd(), 'node_modules/yaml');
-    cpSync(path.join(source, 'dist'), path.join(root, 'lib'), { recursive: true, filter: (p) => !p.endsWith('.d.ts') });
+    cpSync(path.join(source, 'dist'), path.join(root, 'lib'), {
+      recursive: true,
+      filter: (p) => !p.endsWith('.d.ts'),
+    });
     cpSync(path.join(source, 'package.json'), path.join(root, 'package.json'));
     const { map } = await scan({ root, write: false });
     const { expected } = expectMatchesBruteForce(map);
@@ -66,7 +87,10 @@ describe('centrality = normalised betweenness over the import view', () => {
     // Sampling every node is the exact computation.
     const all = indexView(buildView(map, 'import'));
     const exact = brandes(all);
-    const sampled = brandes(all, all.ids.map((_, i) => i));
+    const sampled = brandes(
+      all,
+      all.ids.map((_, i) => i),
+    );
     expect([...sampled]).toEqual([...exact]);
   });
 });
@@ -101,7 +125,11 @@ describe('canonicality = PageRank over the documentation view', () => {
 describe('determinism', () => {
   it('gives identical signals JSON after shuffling nodes and edges', () => {
     const { paths, rows } = randomRows(80, 2.5, 42);
-    const map = handMap(paths, [...rows, ['docs/a.md', 'src/m1.ts', 'links-to'], ['docs/b.md', 'docs/a.md', 'links-to']]);
+    const map = handMap(paths, [
+      ...rows,
+      ['docs/a.md', 'src/m1.ts', 'links-to'],
+      ['docs/b.md', 'docs/a.md', 'links-to'],
+    ]);
     const reference = JSON.stringify(computeSignals(map, { exactUpTo: 40 }));
     for (const seed of [1, 2, 3]) {
       const other = { ...map, nodes: shuffled(map.nodes, seed), edges: shuffled(map.edges, seed + 10) };

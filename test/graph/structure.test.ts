@@ -8,7 +8,15 @@ import { handMap, idOf, type Row } from './hand-map.js';
 
 describe('import cycles', () => {
   it('reports one elementary cycle per component, starting at the smallest id, with edges and evidence', () => {
-    const rows: Row[] = [['x.ts', 'y.ts'], ['y.ts', 'z.ts'], ['z.ts', 'x.ts'], ['z.ts', 'y.ts'], ['p.ts', 'q.ts'], ['q.ts', 'p.ts'], ['z.ts', 'leaf.ts']];
+    const rows: Row[] = [
+      ['x.ts', 'y.ts'],
+      ['y.ts', 'z.ts'],
+      ['z.ts', 'x.ts'],
+      ['z.ts', 'y.ts'],
+      ['p.ts', 'q.ts'],
+      ['q.ts', 'p.ts'],
+      ['z.ts', 'leaf.ts'],
+    ];
     const map = handMap([], rows);
     const { cycles } = computeSignals(map);
     expect(cycles.total).toBe(2);
@@ -22,13 +30,22 @@ describe('import cycles', () => {
       });
     }
     expect(cycles.items.map((c) => c.component).sort()).toEqual([2, 3]);
-    expect(computeSignals(map, { maxCycles: 1 }).cycles).toMatchObject({ total: 2, items: [expect.anything()] });
+    expect(computeSignals(map, { maxCycles: 1 }).cycles).toMatchObject({
+      total: 2,
+      items: [expect.anything()],
+    });
   });
 });
 
 describe('views', () => {
   it('keep type imports and external packages out unless asked', () => {
-    const map = handMap([], [['a.ts', 'b.ts', 'type-imports'], ['a.ts', 'c.ts']]);
+    const map = handMap(
+      [],
+      [
+        ['a.ts', 'b.ts', 'type-imports'],
+        ['a.ts', 'c.ts'],
+      ],
+    );
     map.nodes.find((n) => n.path === 'c.ts')!.external = true;
     expect(buildView(map, 'import').size).toBe(0);
     expect(buildView(map, 'import', { typeImports: true, external: true }).size).toBe(2);
@@ -37,12 +54,25 @@ describe('views', () => {
 
 describe('proximity', () => {
   it('is a bounded BFS, nearest first then by id, ignoring direction', () => {
-    const map = handMap([], [['a.ts', 'b.ts'], ['c.ts', 'a.ts'], ['b.ts', 'd.ts'], ['d.ts', 'e.ts'], ['docs/r.md', 'e.ts', 'mentions']]);
+    const map = handMap(
+      [],
+      [
+        ['a.ts', 'b.ts'],
+        ['c.ts', 'a.ts'],
+        ['b.ts', 'd.ts'],
+        ['d.ts', 'e.ts'],
+        ['docs/r.md', 'e.ts', 'mentions'],
+      ],
+    );
     const near = proximity(buildView(map, 'proximity'), idOf('a.ts'), 2);
     expect(near.map((n) => n.hops)).toEqual([1, 1, 2]);
     expect(near.slice(0, 2).map((n) => n.id)).toEqual([idOf('b.ts'), idOf('c.ts')].sort());
-    expect(proximity(buildView(map, 'proximity'), idOf('a.ts')).map((n) => n.id)).not.toContain(idOf('docs/r.md'));
-    expect(proximity(buildView(map, 'proximity'), idOf('a.ts'), 4).map((n) => n.id)).toContain(idOf('docs/r.md'));
+    expect(proximity(buildView(map, 'proximity'), idOf('a.ts')).map((n) => n.id)).not.toContain(
+      idOf('docs/r.md'),
+    );
+    expect(proximity(buildView(map, 'proximity'), idOf('a.ts'), 4).map((n) => n.id)).toContain(
+      idOf('docs/r.md'),
+    );
   });
 });
 
@@ -61,7 +91,10 @@ describe('severity and area suggestions', () => {
       const files = [0, 1, 2, 3, 4, 5].map((i) => `${dir}/f${i}.ts`);
       return files.flatMap((a) => files.filter((b) => b !== a).map((b) => [a, b] as Row));
     };
-    const map = handMap([], [...clique('src/billing/core'), ...clique('src/auth'), ['src/auth/f0.ts', 'src/billing/core/f0.ts']]);
+    const map = handMap(
+      [],
+      [...clique('src/billing/core'), ...clique('src/auth'), ['src/auth/f0.ts', 'src/billing/core/f0.ts']],
+    );
     const { suggestions } = computeSignals(map);
     expect(suggestions.map((s) => s.scope)).toEqual(['src/auth', 'src/billing/core']);
     for (const s of suggestions) {

@@ -17,15 +17,28 @@ describe('query commands (in-process CLI)', () => {
       const json = await runCli([...argv, '--json', '--root', root]);
       expect(json.exitCode, `${argv.join(' ')}: ${json.stderr}`).toBe(0);
       const answer = JSON.parse(json.stdout);
-      expect(answer).toMatchObject({ total: expect.any(Number), returned: expect.any(Number), truncated: expect.any(Boolean) });
+      expect(answer).toMatchObject({
+        total: expect.any(Number),
+        returned: expect.any(Number),
+        truncated: expect.any(Boolean),
+      });
       expect(answer.freshness.epoch).toBeGreaterThan(0);
       const text = await runCli(argv, root);
       expect(text.exitCode).toBe(0);
       expect(text.stdout.length).toBeGreaterThan(0);
     }
-    const paged = JSON.parse((await runCli(['impact', 'src/core/b.ts', '--limit', '1', '--json'], root)).stdout);
+    const paged = JSON.parse(
+      (await runCli(['impact', 'src/core/b.ts', '--limit', '1', '--json'], root)).stdout,
+    );
     expect([paged.total, paged.returned, paged.truncated]).toEqual([3, 1, true]);
-    const next = JSON.parse((await runCli(['impact', 'src/core/b.ts', '--limit', '1', '--cursor', paged.next_cursor, '--json'], root)).stdout);
+    const next = JSON.parse(
+      (
+        await runCli(
+          ['impact', 'src/core/b.ts', '--limit', '1', '--cursor', paged.next_cursor, '--json'],
+          root,
+        )
+      ).stdout,
+    );
     expect(next.items[0].path).toBe('src/app.ts');
   });
 

@@ -33,7 +33,9 @@ describe('context', () => {
     const session = openSession(await scannedFixture('docs-adr-typed-links'));
     const c = context(session, 'src/store/sqlite.ts').items[0]!;
     expect(c.checks).toEqual([{ run: 'npm test', source: 'default' }]);
-    expect(c.documents.map((d) => `${d.path} ${d.relation}`)).toContain('docs/adr/0004-typed-links-in-front-matter.md covers');
+    expect(c.documents.map((d) => `${d.path} ${d.relation}`)).toContain(
+      'docs/adr/0004-typed-links-in-front-matter.md covers',
+    );
     expect(c.owners).toBeUndefined();
     session.close();
   });

@@ -12,10 +12,17 @@ export async function scannedFixture(name: string): Promise<string> {
   return root;
 }
 
-export async function scannedRepo(files: Record<string, string>, opts: { git?: boolean } = {}): Promise<string> {
+export async function scannedRepo(
+  files: Record<string, string>,
+  opts: { git?: boolean } = {},
+): Promise<string> {
   const root = tmpRepo(files);
   if (opts.git) {
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root, stdio: 'ignore' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+        cwd: root,
+        stdio: 'ignore',
+      });
     git('init', '-q');
     git('add', '-A');
     git('commit', '-qm', 'init');
@@ -26,7 +33,10 @@ export async function scannedRepo(files: Record<string, string>, opts: { git?: b
 
 /** A repository where src/core/a.ts and b.ts import each other and much else points at them. */
 export const CORE_REPO: Record<string, string> = {
-  'package.json': JSON.stringify({ name: 'core-repo', scripts: { test: 'vitest run', lint: 'biome check', build: 'tsc' } }),
+  'package.json': JSON.stringify({
+    name: 'core-repo',
+    scripts: { test: 'vitest run', lint: 'biome check', build: 'tsc' },
+  }),
   'proofmap.config.json': JSON.stringify({ checks: [{ path: 'src/core/**', run: 'npm run test:core' }] }),
   '.github/CODEOWNERS': '# owners\n* @everyone\n/src/core/ @core-team @alice\n',
   'src/core/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
@@ -40,7 +50,9 @@ export const CORE_REPO: Record<string, string> = {
 /** n files that each import hub.ts: for pagination. */
 export function hubRepo(n: number): Record<string, string> {
   const files: Record<string, string> = { 'src/hub.ts': 'export const hub = 1;\n' };
-  for (let i = 0; i < n; i++) files[`src/user${String(i).padStart(2, '0')}.ts`] = "import { hub } from './hub.js';\nexport const x = hub;\n";
+  for (let i = 0; i < n; i++)
+    files[`src/user${String(i).padStart(2, '0')}.ts`] =
+      "import { hub } from './hub.js';\nexport const x = hub;\n";
   return files;
 }
 

@@ -21,7 +21,9 @@ describe('impact', () => {
     expect(a.mentions.map((m) => m.path)).toEqual(expect.arrayContaining(['README.md', 'docs/guide.md']));
     expect(a.severity).not.toBe('leaf');
     expect(impact(session, 'src/main.ts').severity).toBe('leaf');
-    expect(impact(session, 'src/core/b.ts', { depth: 1 }).items.map((i) => i.path)).toEqual(['src/core/a.ts']);
+    expect(impact(session, 'src/core/b.ts', { depth: 1 }).items.map((i) => i.path)).toEqual([
+      'src/core/a.ts',
+    ]);
     session.close();
   });
 
@@ -29,7 +31,11 @@ describe('impact', () => {
     const session = openSession(await scannedRepo(CORE_REPO));
     const b = impact(session, 'b');
     expect(b.target).toMatchObject({ kind: 'symbol', symbol: 'b', paths: ['src/core/b.ts'] });
-    expect(b.items.map((i) => [i.depth, i.path])).toEqual([[1, 'src/core/a.ts'], [2, 'src/app.ts'], [3, 'src/main.ts']]);
+    expect(b.items.map((i) => [i.depth, i.path])).toEqual([
+      [1, 'src/core/a.ts'],
+      [2, 'src/app.ts'],
+      [3, 'src/main.ts'],
+    ]);
     // b.ts also exports c, but nobody imports c: a.ts imports only { b }.
     expect(impact(session, 'c').total).toBe(0);
     session.close();
@@ -67,7 +73,10 @@ describe('impact', () => {
 
   it('reports a file edited after the scan as stale', async () => {
     const root = await scannedRepo(CORE_REPO);
-    writeFileSync(path.join(root, 'src/app.ts'), "import { a } from './core/a.js';\nexport const app = a; // edited\n");
+    writeFileSync(
+      path.join(root, 'src/app.ts'),
+      "import { a } from './core/a.js';\nexport const app = a; // edited\n",
+    );
     const session = openSession(root);
     const answer = impact(session, 'src/core/a.ts');
     expect(answer.freshness.fresh).toBe(false);

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changes } from '../../src/query/changes.js';
 import { cycles } from '../../src/query/cycles.js';
@@ -5,15 +7,16 @@ import { shortestPath } from '../../src/query/path.js';
 import { rank } from '../../src/query/rank.js';
 import { refs } from '../../src/query/refs.js';
 import { openSession } from '../../src/query/session.js';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { CORE_REPO, hubRepo, scannedFixture, scannedRepo } from './fixture.js';
 
 describe('refs', () => {
   it('lists every importer of a file with file:line', async () => {
     const session = openSession(await scannedFixture('import-forms'));
     const answer = refs(session, 'src/lib/named.ts');
-    expect(answer.items.map((r) => `${r.path}:${r.line} ${r.relation}`)).toEqual(['src/cli.cjs:1 requires', 'src/index.ts:3 imports']);
+    expect(answer.items.map((r) => `${r.path}:${r.line} ${r.relation}`)).toEqual([
+      'src/cli.cjs:1 requires',
+      'src/index.ts:3 imports',
+    ]);
     session.close();
   });
 
@@ -74,7 +77,10 @@ describe('cycles and rank', () => {
 describe('changes', () => {
   it('lists changed and untracked files with dependents, severity and checks', async () => {
     const root = await scannedRepo(CORE_REPO, { git: true });
-    writeFileSync(path.join(root, 'src/core/b.ts'), "import { a } from './a.js';\nexport const b = 2;\nexport const c = () => a;\n");
+    writeFileSync(
+      path.join(root, 'src/core/b.ts'),
+      "import { a } from './a.js';\nexport const b = 2;\nexport const c = () => a;\n",
+    );
     writeFileSync(path.join(root, 'src/new.ts'), 'export const n = 1;\n');
     const session = openSession(root);
     const answer = changes(session);

@@ -31,9 +31,11 @@ export async function changesCommand(argv: string[], io: Io): Promise<CommandRes
     });
     if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     else {
-      const text = renderEnvelope(answer, (f) => `${f.path}  ${f.state === 'new' ? 'not in map' : `${f.severity}, ${f.dependents} dependents`}`, [
-        `changes since ${answer.base}:`,
-      ]);
+      const text = renderEnvelope(
+        answer,
+        (f) => `${f.path}  ${f.state === 'new' ? 'not in map' : `${f.severity}, ${f.dependents} dependents`}`,
+        [`changes since ${answer.base}:`],
+      );
       const checks = answer.checks.map((c) => `  run: ${c.run}  [${c.source}]`);
       io.stdout.write(text + (checks.length > 0 ? `checks:\n${checks.join('\n')}\n` : ''));
     }

@@ -12,7 +12,12 @@ const USAGE = 'usage: proofmap cycles [--limit N] [--cursor C] [--root DIR] [--j
 export async function cyclesCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values } = parse(
     argv,
-    { json: { type: 'boolean' }, root: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
+    {
+      json: { type: 'boolean' },
+      root: { type: 'string' },
+      limit: { type: 'string' },
+      cursor: { type: 'string' },
+    },
     USAGE,
   );
   if (values.help) return help(io, USAGE);
@@ -23,7 +28,13 @@ export async function cyclesCommand(argv: string[], io: Io): Promise<CommandResu
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
     });
     if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-    else io.stdout.write(renderEnvelope(answer, (c) => `${[...c.paths, c.paths[0]].join(' → ')}  (component of ${c.component})`));
+    else
+      io.stdout.write(
+        renderEnvelope(
+          answer,
+          (c) => `${[...c.paths, c.paths[0]].join(' → ')}  (component of ${c.component})`,
+        ),
+      );
   } finally {
     session.close();
   }

@@ -36,9 +36,17 @@ export async function impactCommand(argv: string[], io: Io): Promise<CommandResu
     });
     if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     else {
-      const header = [`impact of ${answer.target.paths.join(', ')}: severity ${answer.severity}, ${answer.total} dependents`];
-      const text = renderEnvelope(answer, (i) => `${i.depth}  ${i.path}  (${i.relation}, ${i.severity})`, header);
-      const mentions = answer.mentions.map((m) => `  mentioned in ${m.path}${m.line ? `:${m.line}` : ''} (${m.relation})`);
+      const header = [
+        `impact of ${answer.target.paths.join(', ')}: severity ${answer.severity}, ${answer.total} dependents`,
+      ];
+      const text = renderEnvelope(
+        answer,
+        (i) => `${i.depth}  ${i.path}  (${i.relation}, ${i.severity})`,
+        header,
+      );
+      const mentions = answer.mentions.map(
+        (m) => `  mentioned in ${m.path}${m.line ? `:${m.line}` : ''} (${m.relation})`,
+      );
       io.stdout.write(text + (mentions.length > 0 ? `${mentions.join('\n')}\n` : ''));
     }
   } finally {

@@ -21,7 +21,11 @@ export async function pathCommand(argv: string[], io: Io): Promise<CommandResult
     if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     else
       io.stdout.write(
-        renderEnvelope(answer, (h) => `${h.from} ${h.direction === 'forward' ? '→' : '←'} ${h.to}  ${h.relation} @ ${h.evidence.path}:${h.evidence.line ?? '?'}`),
+        renderEnvelope(
+          answer,
+          (h) =>
+            `${h.from} ${h.direction === 'forward' ? '→' : '←'} ${h.to}  ${h.relation} @ ${h.evidence.path}:${h.evidence.line ?? '?'}`,
+        ),
       );
   } finally {
     session.close();

@@ -7,7 +7,8 @@ import { intOption, parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { help } from './impact.js';
 
-const USAGE = 'usage: proofmap rank [--by centrality|canonicality|fan-in] [--limit N] [--cursor C] [--root DIR] [--json]';
+const USAGE =
+  'usage: proofmap rank [--by centrality|canonicality|fan-in] [--limit N] [--cursor C] [--root DIR] [--json]';
 
 export async function rankCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values } = parse(

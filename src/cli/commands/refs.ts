@@ -13,7 +13,12 @@ const USAGE = 'usage: proofmap refs <symbol|path> [--limit N] [--cursor C] [--ro
 export async function refsCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
     argv,
-    { json: { type: 'boolean' }, root: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
+    {
+      json: { type: 'boolean' },
+      root: { type: 'string' },
+      limit: { type: 'string' },
+      cursor: { type: 'string' },
+    },
     USAGE,
   );
   if (values.help) return help(io, USAGE);
@@ -26,7 +31,14 @@ export async function refsCommand(argv: string[], io: Io): Promise<CommandResult
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
     });
     if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-    else io.stdout.write(renderEnvelope(answer, (r) => `${r.path}:${r.line ?? '?'}  ${r.relation} ${r.target}${r.names.length ? ` {${r.names.join(', ')}}` : ''}`));
+    else
+      io.stdout.write(
+        renderEnvelope(
+          answer,
+          (r) =>
+            `${r.path}:${r.line ?? '?'}  ${r.relation} ${r.target}${r.names.length ? ` {${r.names.join(', ')}}` : ''}`,
+        ),
+      );
   } finally {
     session.close();
   }
