@@ -150,6 +150,15 @@ async function main_() {
     if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
   }
   console.log(renderTable(results));
+  // The pair lists themselves, so a disagreement can be diffed (`diff pairs/ts-api.txt pairs/madge.txt`).
+  mkdirSync(join(work, 'pairs'), { recursive: true });
+  for (const r of results) {
+    if (r.pairs)
+      writeFileSync(
+        join(work, 'pairs', `${key(r.name)}.txt`),
+        `${[...r.pairs].sort().join('\n').replaceAll('\0', ' -> ')}\n`,
+      );
+  }
   const report = {
     when: new Date().toISOString(),
     repo,

@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExtractedFacts, FactCache } from './extract/index.js';
+import { SIGNALS_KIND, SIGNALS_VERSION, type Signals } from './graph/signals.js';
+import type { ProofMap } from './map/schema.js';
 import { VERSION } from './map/version.js';
 import { EXTRACTOR_VERSION } from './model/constants.js';
 import type { SourceFile } from './model/facts.js';
@@ -69,4 +71,25 @@ export function stageTimer(onProgress?: (stage: string) => void) {
       onProgress?.(name);
     },
   };
+}
+
+const SIGNALS_GRAPH_KEY = 'signals:graph';
+
+/**
+ * Signals for this map, recomputed only when the graph changed: edge ids depend on endpoints and
+ * relation, not on lines, so an edit that moves code around reuses the previous signals. Must be
+ * read before writeSnapshot, which retires every cached signal of the older snapshot.
+ */
+export function previousSignals(store: IndexStore, map: ProofMap): { key: string; signals?: Signals } {
+  const key = sha1(`${map.nodes.map((n) => n.id).join(',')}|${map.edges.map((e) => e.id).join(',')}`);
+  const signals =
+    store.getSignals<{ key: string }>(SIGNALS_GRAPH_KEY)?.key === key
+      ? store.getSignals<Signals>(SIGNALS_KIND)
+      : undefined;
+  return signals?.version === SIGNALS_VERSION ? { key, signals } : { key };
+}
+
+export function storeSignals(store: IndexStore, key: string, signals: Signals): void {
+  store.putSignals(SIGNALS_KIND, signals);
+  store.putSignals(SIGNALS_GRAPH_KEY, { key });
 }

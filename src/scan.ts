@@ -7,6 +7,7 @@ import { loadConfig } from './discover/config.js';
 import { discover, realRoot } from './discover/index.js';
 import { artifactKey } from './extract/artifact.js';
 import { extractAll, noCache } from './extract/index.js';
+import { computeSignals } from './graph/signals.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
@@ -26,9 +27,11 @@ import {
   headings,
   LAST_SCAN,
   type LastScan,
+  previousSignals,
   scanKey,
   sha1,
   stageTimer,
+  storeSignals,
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
 import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
@@ -190,8 +193,20 @@ async function scanLocked(
   const mapFile = writing ? writeMapText(root, text) : undefined;
   stage('emit');
   if (store) {
+    const previous = previousSignals(store, map);
     store.writeSnapshot(map, found.files, headings(facts));
-    writeGateCache(store, map, loaded.config, new Map());
+    const gate = loaded.config.gate ?? {};
+    const signals =
+      previous.signals ??
+      computeSignals(map, {
+        thresholds: {
+          ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
+          ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+        },
+      });
+    storeSignals(store, previous.key, signals);
+    stage('signals');
+    writeGateCache(store, map, loaded.config, new Map(Object.entries(signals.centrality.values)));
     if (writing) store.putSignals(LAST_SCAN, { key, mapSha1: sha1(text) } satisfies LastScan);
     stage('index');
   }

@@ -4,9 +4,11 @@
  * that denied too eagerly got uninstalled, so the default is to warn, and to deny only when the
  * project opted into blocking.
  */
+
+import type { Severity } from '../graph/severity.js';
 import type { MarkerVerdict } from './marker.js';
 
-export type Severity = 'leaf' | 'low' | 'medium' | 'high' | 'chokepoint';
+export type { Severity };
 
 /** Precomputed at scan time, one per file (see gate/severity-cache.ts). */
 export interface GateSummary {

@@ -3,9 +3,11 @@
  * per file its severity, direct and transitive dependents, centrality, whether it is guarded,
  * its exported names and its importers (for rename completeness after an edit).
  */
+
+import { severityOf } from '../graph/severity.js';
 import type { MapEdge, ProofMap } from '../map/schema.js';
 import { compareStrings } from '../model/paths.js';
-import type { GateSummary, Severity } from './decide.js';
+import type { GateSummary } from './decide.js';
 import { transitiveDependents } from './dependents.js';
 import type { Importer } from './rename.js';
 
@@ -27,19 +29,6 @@ export const DEFAULT_THRESHOLDS: GateThresholds = { fanIn: 10, centrality: 0.05 
 export interface FileGateEntry extends GateSummary {
   exports: string[];
   importers: Importer[];
-}
-
-export function severityLevel(
-  fanIn: number,
-  dependents: number,
-  centrality: number,
-  t: GateThresholds,
-): Severity {
-  if (fanIn === 0) return 'leaf';
-  if ((fanIn >= t.fanIn || dependents >= 5 * t.fanIn) && centrality >= t.centrality) return 'chokepoint';
-  if (fanIn >= t.fanIn || dependents >= 5 * t.fanIn || centrality >= t.centrality) return 'high';
-  if (dependents >= Math.ceil(t.fanIn / 2)) return 'medium';
-  return 'low';
 }
 
 export function gateEntries(
@@ -71,7 +60,7 @@ export function gateEntries(
     const fanIn = importerPaths.length;
     const dependents = transitive.get(node.id) ?? 0;
     const c = centrality.get(node.id) ?? 0;
-    const severity = severityLevel(fanIn, dependents, c, t);
+    const severity = severityOf({ fanIn, dependents, centrality: c }, t);
     out.set(node.path!, {
       severity,
       fanIn,

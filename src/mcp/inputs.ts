@@ -6,9 +6,19 @@
 import { z } from 'zod';
 
 export const pageSize = (fallback: number, max: number) =>
-  z.number().int().min(1).max(max).default(fallback).describe(`page size (default ${fallback}, at most ${max})`);
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback)
+    .describe(`page size (default ${fallback}, at most ${max})`);
 
-export const cursor = z.string().min(1).optional().describe('the next_cursor of the previous answer, for the next page');
+export const cursor = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('the next_cursor of the previous answer, for the next page');
 
 export const target = z
   .string()

@@ -41,7 +41,9 @@ export function answer(envelope: Envelope<unknown>): CallToolResult {
 }
 
 function summary(e: Envelope<unknown>): string {
-  const page = e.truncated ? `${e.returned} of ${e.total}, next_cursor ${e.next_cursor ?? '(none: cut by a limit)'}` : `${e.returned} of ${e.total}`;
+  const page = e.truncated
+    ? `${e.returned} of ${e.total}, next_cursor ${e.next_cursor ?? '(none: cut by a limit)'}`
+    : `${e.returned} of ${e.total}`;
   const { stale, missing } = e.freshness;
   const fresh = e.freshness.fresh
     ? ''
@@ -51,12 +53,18 @@ function summary(e: Envelope<unknown>): string {
 
 export function failure(error: unknown, log: Log): CallToolResult {
   if (error instanceof ProofmapError) {
-    return { isError: true, content: [{ type: 'text', text: `${error.message}${error.hint ? ` — ${error.hint}` : ''}` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${error.message}${error.hint ? ` — ${error.hint}` : ''}` }],
+    };
   }
   // Unknown errors are ours: the stack goes to stderr for the user, one line to the agent.
   const err = error instanceof Error ? error : new Error(String(error));
   log(`proofmap serve: internal error: ${err.stack ?? err.message}`);
-  return { isError: true, content: [{ type: 'text', text: `internal error: ${err.message} (details on the server's stderr)` }] };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `internal error: ${err.message} (details on the server's stderr)` }],
+  };
 }
 
 /** Wraps a tool body so every outcome is a tool result. */

@@ -39,6 +39,7 @@ export function context(session: Session, text: string, opts: { limit?: number }
   const limit = opts.limit ?? 25;
   const ids = new Set(target.nodes.map((n) => n.id));
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
+  session.deps.consulted?.(paths, `context ${text}`);
   const signals = session.signals();
   const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
   const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;

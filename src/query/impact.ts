@@ -81,6 +81,7 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
   if (symbol)
     notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
+  session.deps.consulted?.(paths, `impact ${text}`);
   return {
     query: `impact ${text}`,
     ...page,

@@ -53,6 +53,10 @@ export function refs(
       compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge),
   );
   const page = paginate(all, opts.limit ?? 100, opts.cursor);
+  session.deps.consulted?.(
+    target.nodes.flatMap((n) => (n.path ? [n.path] : [])),
+    `refs ${text}`,
+  );
   return {
     query: `refs ${text}`,
     ...page,

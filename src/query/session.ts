@@ -12,6 +12,7 @@ import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import type { Freshness } from '../model/envelope.js';
 import { InputError } from '../model/errors.js';
+import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
 import { openIndex } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
@@ -21,6 +22,11 @@ export interface SessionDeps {
   readText(rel: string): string | undefined;
   config(): { config: ProofmapConfig; file?: string; lineOf(keyPath: (string | number)[]): number };
   changedFiles(base?: string): string[];
+  /**
+   * Records that impact, context or refs answered about these files: the gate's consult markers.
+   * Written by the consulting query itself, never by a separate command.
+   */
+  consulted?(paths: readonly string[], query: string): void;
   /** Cached signals of this snapshot, when a scan stored them. */
   cachedSignals?(): Signals | undefined;
   close?(): void;
@@ -107,6 +113,15 @@ export function openSession(root: string): Session {
     config: () => (config ??= loadConfig(root)),
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
+    consulted: (paths, query) => {
+      // Markers need a writable handle; the session's own stays read-only for its reads.
+      const writer = openIndex(root);
+      try {
+        recordConsult(writer, root, paths, query);
+      } finally {
+        writer.close();
+      }
+    },
     close: () => store.close(),
   });
 }

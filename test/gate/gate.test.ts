@@ -135,7 +135,7 @@ describe('the edit gate (Claude Code PreToolUse)', () => {
     const leaf = await generic(root, 'src/a.ts');
     expect(leaf).toEqual({
       exitCode: 0,
-      stderr: 'proofmap: src/a.ts (low) has 1 direct dependent (src/leaf.ts).\n',
+      stderr: 'proofmap: src/a.ts (medium) has 1 direct dependent (src/leaf.ts).\n',
     });
     const outside = await generic(root, '/etc/hosts');
     expect(outside.stderr).toMatch(/outside the repository/);

@@ -47,7 +47,13 @@ describe('proofmap serve over stdio', () => {
       expect(t.outputSchema, t.name).toBeDefined();
     }
     const impact = tools.find((t) => t.name === 'map_impact')!;
-    expect(Object.keys(impact.inputSchema.properties ?? {}).sort()).toEqual(['cursor', 'depth', 'limit', 'target', 'visit_limit']);
+    expect(Object.keys(impact.inputSchema.properties ?? {}).sort()).toEqual([
+      'cursor',
+      'depth',
+      'limit',
+      'target',
+      'visit_limit',
+    ]);
   });
 
   it.each([
@@ -75,7 +81,9 @@ describe('proofmap serve over stdio', () => {
     const impact = await call(client, 'map_impact', { target: 'src/lib/named.ts' });
     expect(impact.env.items.map((i) => i.path)).toEqual(['src/cli.cjs', 'src/index.ts']);
     const path = await call(client, 'map_path', { from: 'src/cli.cjs', to: 'src/lib/named.ts' });
-    expect(path.env.items).toMatchObject([{ from: 'src/cli.cjs', to: 'src/lib/named.ts', relation: 'requires' }]);
+    expect(path.env.items).toMatchObject([
+      { from: 'src/cli.cjs', to: 'src/lib/named.ts', relation: 'requires' },
+    ]);
     const search = await call(client, 'map_search', { text: 'named', kinds: ['path'] });
     expect(search.env.items.map((i) => i.path)).toContain('src/lib/named.ts');
   });
@@ -84,7 +92,10 @@ describe('proofmap serve over stdio', () => {
     await call(client, 'map_context', { target: 'src/lib/default.ts' });
     const store = openIndex(root, { readonly: true });
     try {
-      expect(store.getMarker('src/lib/default.ts')).toMatchObject({ path: 'src/lib/default.ts', query: 'context src/lib/default.ts' });
+      expect(store.getMarker('src/lib/default.ts')).toMatchObject({
+        path: 'src/lib/default.ts',
+        query: 'context src/lib/default.ts',
+      });
       expect(store.getMarker('src/lib/named.ts')?.query).toMatch(/^(impact|refs|context) /);
     } finally {
       store.close();
@@ -148,7 +159,10 @@ describe('proofmap serve over stdio', () => {
 
   it('a rescan by another process is picked up without map_rescan', async () => {
     const before = await call(client, 'map_refs', { target: 'src/lib/default.ts' });
-    fs.writeFileSync(path.join(root, 'src/extra.ts'), "import d from './lib/default.js';\nexport const e = d;\n");
+    fs.writeFileSync(
+      path.join(root, 'src/extra.ts'),
+      "import d from './lib/default.js';\nexport const e = d;\n",
+    );
     await scan({ root });
     const after = await call(client, 'map_refs', { target: 'src/lib/default.ts' });
     expect(after.env.freshness.epoch).toBeGreaterThan(before.env.freshness.epoch);

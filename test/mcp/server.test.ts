@@ -40,6 +40,7 @@ describe('MCP server in-process', () => {
     const before = await call(client, 'map_impact', { target: 'src/b.ts' });
     expect(before.result.isError).toBe(true);
     expect(before.text).toContain('map_rescan');
+    expect(fs.existsSync(path.join(root, '.proofmap'))).toBe(false);
     const rescan = await call(client, 'map_rescan');
     expect(rescan.result.isError, rescan.text).toBeFalsy();
     expect(rescan.env).toMatchObject({ query: 'rescan', status: 'confirmed', freshness: { epoch: 1 } });

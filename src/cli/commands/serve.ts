@@ -10,7 +10,8 @@ import { createServer } from '../../mcp/server.js';
 import { parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 
-const USAGE = 'usage: proofmap serve [dir]   (an MCP server on stdin/stdout; scan the repository first, or call map_rescan)';
+const USAGE =
+  'usage: proofmap serve [dir]   (an MCP server on stdin/stdout; scan the repository first, or call map_rescan)';
 
 export async function serveCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(argv, {}, USAGE);

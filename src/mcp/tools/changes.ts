@@ -14,7 +14,12 @@ export function registerChangesTool(server: McpServer, ws: Workspace, log: Log):
       description:
         'Files changed since a git revision (committed, staged, unstaged and untracked), each with its severity and dependents, plus the checks that prove the change. Paginated.',
       inputSchema: {
-        base: z.string().min(1).max(200).default('HEAD').describe('git revision to compare against (default HEAD)'),
+        base: z
+          .string()
+          .min(1)
+          .max(200)
+          .default('HEAD')
+          .describe('git revision to compare against (default HEAD)'),
         limit: pageSize(50, 500),
         visit_limit: visitLimit,
         cursor,

@@ -31,7 +31,9 @@ export function registerCheckupTool(server: McpServer, ws: Workspace, log: Log):
         mode: 'warn',
       });
       const page = paginate(result.problems, args.limit, args.cursor);
-      const behind = page.items.flatMap((p) => p.evidence.filter((e) => e.source !== 'config').map((e) => e.path));
+      const behind = page.items.flatMap((p) =>
+        p.evidence.filter((e) => e.source !== 'config').map((e) => e.path),
+      );
       const answer: Envelope<Problem> & Record<string, unknown> = {
         query: 'checkup',
         ...page,

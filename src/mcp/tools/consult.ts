@@ -1,11 +1,12 @@
 /**
- * The consulting tools — context, impact, refs: what an agent asks before an edit. Each records a
- * consult marker for the target files after answering, which is what the edit gate later accepts
- * as proof that the agent looked (DESIGN §7; the marker binds the file's current bytes).
+ * The consulting tools — context, impact, refs: what an agent asks before an edit. The queries
+ * themselves record the consult marker for their target files (session.deps.consulted), which
+ * is what the edit gate later accepts as proof that the agent looked; this layer must not record
+ * a second one.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { context, impact, refs, resolveTarget } from '../../query/index.js';
+import { context, impact, refs } from '../../query/index.js';
 import { cursor, depth, pageSize, target, visitLimit } from '../inputs.js';
 import { envelopeOutput, guarded, type Log } from '../result.js';
 import type { Workspace } from '../workspace.js';
@@ -21,17 +22,18 @@ export function registerConsultTools(server: McpServer, ws: Workspace, log: Log)
       description:
         'Before editing a file, folder or package: its zone, owners, the documents to read first, the checks that prove a change, what it uses and what uses it, its import cycles. Records that you consulted it.',
       inputSchema: {
-        target: z.string().min(1).describe('a repo-relative path (file, document or folder) or a workspace package name'),
-        limit: pageSize(25, 200).describe('at most this many documents, dependencies and dependents (default 25)'),
+        target: z
+          .string()
+          .min(1)
+          .describe('a repo-relative path (file, document or folder) or a workspace package name'),
+        limit: pageSize(25, 200).describe(
+          'at most this many documents, dependencies and dependents (default 25)',
+        ),
       },
       outputSchema: envelopeOutput,
       annotations,
     },
-    guarded(log, (args) => {
-      const answer = context(ws.session(), args.target, { limit: args.limit });
-      ws.consulted(answer.items[0]?.target.paths ?? [], answer.query);
-      return answer;
-    }),
+    guarded(log, (args) => context(ws.session(), args.target, { limit: args.limit })),
   );
 
   server.registerTool(
@@ -44,16 +46,14 @@ export function registerConsultTools(server: McpServer, ws: Workspace, log: Log)
       outputSchema: envelopeOutput,
       annotations,
     },
-    guarded(log, (args) => {
-      const answer = impact(ws.session(), args.target, {
+    guarded(log, (args) =>
+      impact(ws.session(), args.target, {
         ...(args.depth !== undefined ? { depth: args.depth } : {}),
         limit: args.limit,
         visitLimit: args.visit_limit,
         ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
-      });
-      ws.consulted(answer.target.paths, answer.query);
-      return answer;
-    }),
+      }),
+    ),
   );
 
   server.registerTool(
@@ -66,13 +66,11 @@ export function registerConsultTools(server: McpServer, ws: Workspace, log: Log)
       outputSchema: envelopeOutput,
       annotations,
     },
-    guarded(log, (args) => {
-      const session = ws.session();
-      const answer = refs(session, args.target, { limit: args.limit, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}) });
-      // refs does not echo its target; resolving it again is a map lookup (the answer succeeded).
-      const paths = resolveTarget(session, args.target, { symbols: true }).nodes.flatMap((n) => (n.path ? [n.path] : []));
-      ws.consulted(paths, answer.query);
-      return answer;
-    }),
+    guarded(log, (args) =>
+      refs(ws.session(), args.target, {
+        limit: args.limit,
+        ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+      }),
+    ),
   );
 }

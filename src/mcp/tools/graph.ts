@@ -33,7 +33,10 @@ export function registerGraphTools(server: McpServer, ws: Workspace, log: Log): 
       annotations,
     },
     guarded(log, (args) =>
-      cycles(ws.session(), { limit: args.limit, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}) }),
+      cycles(ws.session(), {
+        limit: args.limit,
+        ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+      }),
     ),
   );
 
@@ -48,7 +51,10 @@ export function registerGraphTools(server: McpServer, ws: Workspace, log: Log): 
       annotations,
     },
     guarded(log, (args) =>
-      rank(ws.session(), args.by, { limit: args.limit, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}) }),
+      rank(ws.session(), args.by, {
+        limit: args.limit,
+        ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+      }),
     ),
   );
 }

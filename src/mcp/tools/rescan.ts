@@ -21,7 +21,12 @@ export function registerRescanTool(server: McpServer, ws: Workspace, log: Log): 
         'Re-indexes the repository after edits (incremental, usually well under a second for a few changed files) so later answers are fresh. Items are the guardian blockers that keep the map "proposed".',
       inputSchema: {},
       outputSchema: envelopeOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     guarded(log, async (): Promise<Envelope<Blocker>> => {
       const run = running.catch(() => undefined).then(() => scan({ root: ws.root }));
@@ -40,7 +45,9 @@ export function registerRescanTool(server: McpServer, ws: Workspace, log: Log): 
         freshness: { epoch, stale: [], missing: [], fresh: true },
         ...(result.recovered ? { notes: [result.recovered] } : {}),
         status: result.guard.status,
-        files: result.map.nodes.filter((n) => n.path !== undefined && n.kind !== 'package' && n.kind !== 'script').length,
+        files: result.map.nodes.filter(
+          (n) => n.path !== undefined && n.kind !== 'package' && n.kind !== 'script',
+        ).length,
         parsed: result.parsed,
         reused: result.reused,
         ms: Date.now() - started,

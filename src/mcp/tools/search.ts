@@ -19,7 +19,11 @@ export function registerSearchTool(server: McpServer, ws: Workspace, log: Log): 
         'Substring search over file paths, exported symbol names and document headings (case- and accent-insensitive; every word must match). Paginated.',
       inputSchema: {
         text: z.string().min(1).max(400).describe('words to find, e.g. "resolve tsconfig"'),
-        kinds: z.array(z.enum(['path', 'symbol', 'heading'])).min(1).optional().describe('restrict to these kinds (default all)'),
+        kinds: z
+          .array(z.enum(['path', 'symbol', 'heading']))
+          .min(1)
+          .optional()
+          .describe('restrict to these kinds (default all)'),
         limit: pageSize(20, 200),
         cursor,
       },
