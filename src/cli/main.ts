@@ -10,25 +10,58 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'scan a repository into .proofmap/map.json',
     load: async () => (await import('./commands/scan.js')).scanCommand,
   },
-  gate: { summary: 'the edit gate for coding agents (--claude hook protocol, or --file)', load: async () => (await import('./commands/gate.js')).gateCommand },
-  hooks: { summary: 'install or uninstall the gate in .claude/settings.json', load: async () => (await import('./commands/hooks.js')).hooksCommand },
+  gate: {
+    summary: 'the edit gate for coding agents (--claude hook protocol, or --file)',
+    load: async () => (await import('./commands/gate.js')).gateCommand,
+  },
+  hooks: {
+    summary: 'install or uninstall the gate in .claude/settings.json',
+    load: async () => (await import('./commands/hooks.js')).hooksCommand,
+  },
   guard: {
     summary: 're-check map.json against the repository; confirm it when every gate passes',
     load: async () => (await import('./commands/guard.js')).guardCommand,
   },
-  impact: { summary: 'who depends on a file or symbol, transitively, with severity', load: async () => (await import('./commands/impact.js')).impactCommand },
-  context: { summary: 'zone, owners, documents, checks and neighbours of a file before editing it', load: async () => (await import('./commands/context.js')).contextCommand },
-  refs: { summary: 'every importer of a file or exported name, with file:line', load: async () => (await import('./commands/refs.js')).refsCommand },
-  path: { summary: 'the shortest chain of relations between two files or documents', load: async () => (await import('./commands/path.js')).pathCommand },
-  cycles: { summary: 'import cycles, one per strongly connected component', load: async () => (await import('./commands/cycles.js')).cyclesCommand },
-  rank: { summary: 'files by centrality or fan-in, documents by canonicality', load: async () => (await import('./commands/rank.js')).rankCommand },
-  changes: { summary: 'files changed in git, their dependents, severity and checks', load: async () => (await import('./commands/changes.js')).changesCommand },
+  impact: {
+    summary: 'who depends on a file or symbol, transitively, with severity',
+    load: async () => (await import('./commands/impact.js')).impactCommand,
+  },
+  context: {
+    summary: 'zone, owners, documents, checks and neighbours of a file before editing it',
+    load: async () => (await import('./commands/context.js')).contextCommand,
+  },
+  refs: {
+    summary: 'every importer of a file or exported name, with file:line',
+    load: async () => (await import('./commands/refs.js')).refsCommand,
+  },
+  path: {
+    summary: 'the shortest chain of relations between two files or documents',
+    load: async () => (await import('./commands/path.js')).pathCommand,
+  },
+  cycles: {
+    summary: 'import cycles, one per strongly connected component',
+    load: async () => (await import('./commands/cycles.js')).cyclesCommand,
+  },
+  rank: {
+    summary: 'files by centrality or fan-in, documents by canonicality',
+    load: async () => (await import('./commands/rank.js')).rankCommand,
+  },
+  changes: {
+    summary: 'files changed in git, their dependents, severity and checks',
+    load: async () => (await import('./commands/changes.js')).changesCommand,
+  },
   claims: {
     summary: 'check what docs and agent files claim against the code',
     load: async () => (await import('./commands/claims.js')).claimsCommand,
   },
-  check: { summary: 'check proofmap.config.* against the graph (rules, entries, cycles)', load: async () => (await import('./commands/check.js')).checkCommand },
-  serve: { summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)', load: async () => (await import('./commands/serve.js')).serveCommand },
+  check: {
+    summary: 'check proofmap.config.* against the graph (rules, entries, cycles)',
+    load: async () => (await import('./commands/check.js')).checkCommand,
+  },
+  serve: {
+    summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)',
+    load: async () => (await import('./commands/serve.js')).serveCommand,
+  },
   view: {
     summary: 'write the map as one self-contained HTML page (.proofmap/map.html)',
     load: async () => (await import('./commands/view.js')).viewCommand,
