@@ -35,6 +35,8 @@ function configFor(dir) {
   return config;
 }
 
+// Known gap, kept on purpose because this peer is "what the TS API says": in TypeScript 5.9
+// preProcessFile does not report `export * as ns from '…'`, so those edges are missing here.
 const counts = {
   files: 0,
   specifiers: 0,

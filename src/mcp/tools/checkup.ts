@@ -2,7 +2,7 @@
  * map_checkup: the declared structure (proofmap.config.*) against the map of the last scan, the
  * problems paginated in the envelope. Unlike `proofmap check` it does not rescan first (a scan
  * per call is too slow for an agent loop); freshness says when the files behind a problem changed
- * and map_rescan brings the map up to date.
+ * and map_rescan brings the map up to date. Pages are small: a problem's message runs to ~1 KB.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { checkup, type Problem } from '../../checkup/index.js';
@@ -18,7 +18,7 @@ export function registerCheckupTool(server: McpServer, ws: Workspace, log: Log):
       title: 'Check the declared structure',
       description:
         'Checks proofmap.config.* (forbidden and required dependencies, entries, flows, cycles, dead code, orphan documents) against the indexed map. Errors first. Paginated.',
-      inputSchema: { limit: pageSize(25, 200), cursor },
+      inputSchema: { limit: pageSize(10, 200), cursor },
       outputSchema: envelopeOutput,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
