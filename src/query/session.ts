@@ -14,7 +14,7 @@ import type { Freshness } from '../model/envelope.js';
 import { InputError } from '../model/errors.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
-import { openIndex } from '../store/index.js';
+import { type IndexStore, openIndex } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
 
 export interface SessionDeps {
@@ -107,6 +107,9 @@ export function openSession(root: string): Session {
     throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
   }
   let config: ReturnType<SessionDeps['config']> | undefined;
+  // Markers need a writable handle; the session's own stays read-only for its reads. Opened on
+  // the first consultation and kept, so a long-lived session (MCP) pays for it once.
+  let writer: IndexStore | undefined;
   return createSession(map, {
     freshness: (paths) => store.freshness(paths),
     readText: (rel) => readRepoFile(root, rel),
@@ -114,14 +117,12 @@ export function openSession(root: string): Session {
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
     consulted: (paths, query) => {
-      // Markers need a writable handle; the session's own stays read-only for its reads.
-      const writer = openIndex(root);
-      try {
-        recordConsult(writer, root, paths, query);
-      } finally {
-        writer.close();
-      }
+      writer ??= openIndex(root);
+      recordConsult(writer, root, paths, query);
     },
-    close: () => store.close(),
+    close: () => {
+      writer?.close();
+      store.close();
+    },
   });
 }

@@ -15,8 +15,18 @@ export function stateDir(env: Record<string, string | undefined> = process.env):
   return path.join(base, 'proofmap');
 }
 
+const loaded = new Map<string, Buffer>();
+
 export function markerKey(env: Record<string, string | undefined> = process.env): Buffer {
   const file = path.join(stateDir(env), 'marker.key');
+  const known = loaded.get(file);
+  if (known) return known;
+  const key = readOrCreate(file);
+  loaded.set(file, key);
+  return key;
+}
+
+function readOrCreate(file: string): Buffer {
   try {
     const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
     if (key.length === 32) return key;
