@@ -8,3 +8,5 @@ export type { Flow, MapEdge, MapNode, ProofMap, Zone } from './map/schema.js';
 export * from './model/index.js';
 export * from './query/index.js';
 export { type ScanOptions, type ScanResult, scan } from './scan.js';
+export { type ClaimsReport, gateExitCode, renderSarif, renderText } from './claims/index.js';
+export { type ClaimsOptions, runClaims } from './claims-run.js';

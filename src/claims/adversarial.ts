@@ -1,145 +1,20 @@
 /**
- * The adversarial self-test: hostile or deceptive inputs every detector must refuse, run against
- * the control repository and reported in the output. A case passes when the detector does not
- * verify it and, for confusables, names the real token as a near miss.
+ * The adversarial self-test: the cases of adversarial-cases.ts run against the control repository
+ * and reported in the output. A case passes when the detector does not verify it and, for
+ * confusables, names the real token as a near miss.
  */
+import { ADVERSARIAL_CASES } from './adversarial-cases.js';
 import { controlRepo } from './controls.js';
 import type { DetectorSet } from './detectors/index.js';
 import type { Check, Detector } from './detectors/types.js';
 import type { ClaimsRepo } from './repo.js';
-import type { AdversarialResult, Subject } from './schema.js';
-
-type Expected = AdversarialResult['expected'];
-interface Case {
-  name: string;
-  subject: Subject;
-  expected: Expected;
-  /** For near-miss cases: the real token that must be offered. */
-  real?: string;
-}
-
-const CYR_A = '\u0430'; // Cyrillic а
-const CYR_O = '\u043e'; // Cyrillic о
-const CYR_E = '\u0435'; // Cyrillic е
-const p = (path: string, encoded = false): Subject => ({ check: 'path', path, from: 'README.md', encoded });
-
-const CASES: Case[] = [
-  { name: 'path traversal ../../etc/passwd', subject: p('../../etc/passwd'), expected: 'rejected' },
-  { name: 'absolute path /etc/passwd', subject: p('/etc/passwd'), expected: 'rejected' },
-  { name: 'symlink out of the root', subject: p('link-out/secret'), expected: 'rejected' },
-  { name: 'NUL byte in a path', subject: p('src/server.ts\0.md'), expected: 'ignored' },
-  { name: 'undecodable percent-encoding', subject: p('src/%E0%A4%A.ts', true), expected: 'ignored' },
-  {
-    name: 'homoglyph in a path',
-    subject: p(`src/s${CYR_E}rver.ts`),
-    expected: 'near-miss',
-    real: 'src/server.ts',
-  },
-  {
-    name: 'NUL byte in an anchor',
-    subject: { check: 'heading', doc: 'README.md', anchor: 'usage%00' },
-    expected: 'ignored',
-  },
-  {
-    name: 'undecodable anchor',
-    subject: { check: 'heading', doc: 'README.md', anchor: 'us%ZZage' },
-    expected: 'ignored',
-  },
-  {
-    name: 'export from a traversal path',
-    subject: { check: 'export', path: '../../etc/passwd', name: 'root', package: false },
-    expected: 'rejected',
-  },
-  {
-    name: `Cyrillic ${CYR_A} in createServer`,
-    subject: { check: 'export', path: 'src/server.ts', name: `cre${CYR_A}teServer`, package: false },
-    expected: 'near-miss',
-    real: 'createServer',
-  },
-  {
-    name: 'name only in a // comment',
-    subject: { check: 'export', path: 'src/server.ts', name: 'ghost', package: false },
-    expected: 'not-an-export',
-  },
-  {
-    name: 'name only in a /* */ comment',
-    subject: { check: 'export', path: 'src/server.ts', name: 'alsoGhost', package: false },
-    expected: 'not-an-export',
-  },
-  {
-    name: 'text "export function strName" in a string',
-    subject: { check: 'export', path: 'src/server.ts', name: 'strName', package: false },
-    expected: 'not-an-export',
-  },
-  {
-    name: `Cyrillic ${CYR_A} in a symbol`,
-    subject: { check: 'symbol', name: `cre${CYR_A}teServer` },
-    expected: 'near-miss',
-    real: 'createServer',
-  },
-  {
-    name: 'symbol only in a comment',
-    subject: { check: 'symbol', name: 'ghost' },
-    expected: 'not-an-export',
-  },
-  { name: 'NUL byte in a symbol', subject: { check: 'symbol', name: 'createServer\0' }, expected: 'ignored' },
-  {
-    name: 'import from a traversal path',
-    subject: { check: 'import', from: '../../etc/passwd', to: 'zod' },
-    expected: 'rejected',
-  },
-  {
-    name: 'import of a homoglyph package',
-    subject: { check: 'import', from: 'src/util/paths.ts', to: `z${CYR_O}d` },
-    expected: 'near-miss',
-    real: 'zod',
-  },
-  {
-    name: 'homoglyph script name',
-    subject: { check: 'script', manager: 'npm', script: `t${CYR_E}st` },
-    expected: 'near-miss',
-    real: 'test',
-  },
-  {
-    name: 'NUL byte in a script name',
-    subject: { check: 'script', manager: 'npm', script: 'build\0' },
-    expected: 'ignored',
-  },
-  {
-    name: 'homoglyph bin',
-    subject: { check: 'bin', name: `c${CYR_O}ntrol` },
-    expected: 'near-miss',
-    real: 'control',
-  },
-  {
-    name: 'homoglyph dependency',
-    subject: { check: 'dependency', dependency: `z${CYR_O}d` },
-    expected: 'near-miss',
-    real: 'zod',
-  },
-  {
-    name: 'homoglyph flag',
-    subject: { check: 'flag', bin: 'control', flag: `--strict${''}`.replace('i', '\u0456') },
-    expected: 'near-miss',
-    real: '--strict',
-  },
-  {
-    name: 'NUL byte in a flag',
-    subject: { check: 'flag', bin: 'control', flag: '--\0' },
-    expected: 'ignored',
-  },
-  {
-    name: 'engines stated as an impossible version',
-    subject: { check: 'engines', engine: 'node', major: -1 },
-    expected: 'rejected',
-  },
-];
+import type { AdversarialResult } from './schema.js';
 
 export function adversarialSelfTest(
   detectors: DetectorSet,
   repo: ClaimsRepo = controlRepo(),
 ): AdversarialResult[] {
-  return CASES.map((c) => {
+  return ADVERSARIAL_CASES.map((c) => {
     const detector = detectors[c.subject.check] as Detector<Check>;
     let verdict: AdversarialResult['verdict'] = 'unverified';
     let detail: string;

@@ -1,7 +1,17 @@
 /** What extraction needs to know about the repository to tell a claim from a word. */
 import { binsOf } from './detectors/behaviour.js';
-import type { ExtractContext } from './extract.js';
+import type { CommandContext } from './extract-commands.js';
+import type { ProseContext } from './extract-prose.js';
 import type { ClaimsRepo } from './repo.js';
+
+export interface ExtractContext extends CommandContext, ProseContext {
+  /** Names of the repository's own packages (import lines from them are export claims). */
+  ownPackages: ReadonlySet<string>;
+  /** First path segments of the repository's files: a slash-token is a path only under one. */
+  topLevel: ReadonlySet<string>;
+  /** Names that are something other than exports: scripts, bins, dependencies. */
+  otherNames: ReadonlySet<string>;
+}
 
 export function extractContext(repo: ClaimsRepo): ExtractContext {
   const bins = new Set(binsOf(repo).keys());

@@ -3,31 +3,19 @@
  * rules per prose line, commands from inline code and shell blocks, and import lines of code
  * blocks that name the repository's own package. Pure: text in, claims out.
  */
-import type { Code, InlineCode, Nodes } from 'mdast';
+import type { InlineCode } from 'mdast';
 import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
 import { parseMarkdown, visit } from '../extract/markdown-parse.js';
 import { joinRepoPath } from '../model/paths.js';
 import { hasConfusable } from './confusables.js';
+import type { ExtractContext } from './context.js';
 import { decodeOnce } from './detectors/repo-path.js';
-import { type CommandContext, commandClaims } from './extract-commands.js';
+import { commandClaims } from './extract-commands.js';
 import { fencedClaims } from './extract-fenced.js';
-import { type ProseContext, proseClaims } from './extract-prose.js';
+import { codeNodes, linkSpans } from './extract-nodes.js';
+import { plausiblePath, plausibleSymbol } from './extract-plausible.js';
+import { proseClaims } from './extract-prose.js';
 import type { Claim, ClaimKind, Subject } from './schema.js';
-
-export interface ExtractContext extends CommandContext, ProseContext {
-  /** Names of the repository's own packages (import lines from them are export claims). */
-  ownPackages: ReadonlySet<string>;
-  /** First path segments of the repository's files: a slash-token is a path only under one. */
-  topLevel: ReadonlySet<string>;
-  /** Names that are something other than exports: scripts, bins, dependencies. */
-  otherNames: ReadonlySet<string>;
-}
-
-const KEYWORDS = new Set(
-  'true false null undefined this new class function return import export const let var async await typeof void'.split(
-    ' ',
-  ),
-);
 
 export function extractClaims(path: string, text: string, ctx: ExtractContext): Claim[] {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
@@ -118,56 +106,3 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
   return out;
 }
 
-/**
- * Text inside any link, external ones included: `[`contributing.md`][contributing]` names a file
- * of the link's target, often another repository, not of this one.
- */
-function linkSpans(root: Nodes): (line: number, column: number) => boolean {
-  const spans: [number, number, number, number][] = [];
-  visit(root, (node) => {
-    if ((node.type === 'link' || node.type === 'linkReference') && node.position) {
-      const { start, end } = node.position;
-      spans.push([start.line, start.column, end.line, end.column]);
-    }
-    return true;
-  });
-  return (line, column) =>
-    spans.some(
-      ([l1, c1, l2, c2]) =>
-        (line > l1 || (line === l1 && column >= c1)) && (line < l2 || (line === l2 && column < c2)),
-    );
-}
-
-/** Fenced code blocks, which the shared visitor deliberately never enters. */
-function codeNodes(root: Nodes): Code[] {
-  const out: Code[] = [];
-  const stack: Nodes[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'code' && node.position) out.push(node);
-    else if ('children' in node)
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return out;
-}
-
-/** Slash-tokens such as `and/or`, `owner/repo` or `zod/mini` are not repo paths. */
-function plausiblePath(path: string, via: 'inline-code' | 'prose', ctx: ExtractContext): boolean {
-  const clean = path.replace(/^\.\//, '');
-  const first = clean.split('/')[0]!;
-  const last = clean.slice(clean.lastIndexOf('/') + 1);
-  const hasExtension = /\.[A-Za-z0-9]+$/.test(last);
-  if (/^[\w-]+\.(?:com|org|io|dev|net|app|sh)$/.test(first) && clean.includes('/')) return false;
-  if (ctx.dependencies.has(first) || ctx.ownPackages.has(first)) return false;
-  // `Node.js`, `Vue.js`: product names, not files.
-  if (/^[A-Z][a-z]+\.js$/.test(clean)) return false;
-  if (via === 'prose') return hasExtension;
-  return hasExtension || ctx.topLevel.has(first) || path.startsWith('./') || path.startsWith('../');
-}
-
-/** An identifier is claimed as a symbol only when it looks like code: called, camelCase, PascalCase. */
-function plausibleSymbol(name: string, literal: string, ctx: ExtractContext): boolean {
-  if (name.length < 3 || KEYWORDS.has(name) || ctx.otherNames.has(name) || /^[A-Z0-9_]+$/.test(name))
-    return false;
-  return literal.endsWith(')') || /[a-z][A-Z]/.test(name) || /^[A-Z][a-z]+[A-Z]/.test(name);
-}

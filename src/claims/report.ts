@@ -5,9 +5,9 @@
  */
 import { adversarialSelfTest } from './adversarial.js';
 import { calibrate } from './calibrate.js';
-import { extractContext } from './context.js';
+import { type ExtractContext, extractContext } from './context.js';
 import { DETECTORS, type DetectorSet } from './detectors/index.js';
-import { type ExtractContext, extractClaims } from './extract.js';
+import { extractClaims } from './extract.js';
 import type { ClaimsRepo } from './repo.js';
 import type { BlockedReport, InvestigationReport } from './schema.js';
 import { decideClaims } from './verdicts.js';

@@ -42,6 +42,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'import cycles, one per strongly connected component',
     load: async () => (await import('./commands/cycles.js')).cyclesCommand,
   },
+  search: {
+    summary: 'paths, exported symbols and document headings matching some words',
+    load: async () => (await import('./commands/search.js')).searchCommand,
+  },
   rank: {
     summary: 'files by centrality or fan-in, documents by canonicality',
     load: async () => (await import('./commands/rank.js')).rankCommand,

@@ -8,6 +8,7 @@ import { VERSION } from '../map/version.js';
 import type { Log } from './result.js';
 import { registerChangesTool } from './tools/changes.js';
 import { registerCheckupTool } from './tools/checkup.js';
+import { registerClaimsTool } from './tools/claims.js';
 import { registerConsultTools } from './tools/consult.js';
 import { registerGraphTools } from './tools/graph.js';
 import { registerRescanTool } from './tools/rescan.js';
@@ -35,8 +36,7 @@ export function createServer(root: string, log: Log = () => {}): ProofmapServer 
   registerChangesTool(server, workspace, log);
   registerCheckupTool(server, workspace, log);
   registerRescanTool(server, workspace, log);
-  // map_claims plugs in here once src/claims/ exports a run function over a root (today the
-  // report is assembled inside cli/commands/claims.ts, which a front must not duplicate).
+  registerClaimsTool(server, workspace, log);
   return {
     server,
     workspace,

@@ -14,6 +14,7 @@ import { allPages, call, connect, ensureBuilt, scannedRepo } from './fixture.js'
 const TOOLS = [
   'map_changes',
   'map_checkup',
+  'map_claims',
   'map_context',
   'map_cycles',
   'map_impact',

@@ -25,7 +25,7 @@ export function locate(raw: string, from: string, repo: ClaimsRepo, encoded = fa
   if (text.includes('\0')) return { ok: false, outcome: 'ignored', reason: 'the path holds a NUL byte' };
   if (text.startsWith('/') || /^[A-Za-z]:[\\/]/.test(text))
     return { ok: false, outcome: 'rejected', reason: 'an absolute path is outside any repository' };
-  const candidates = [dotSafe(joinRepoPath(from, text), text), dotSafe(normalizeRepoPath(text), text)].filter(
+  const candidates = [joinRepoPath(from, text), normalizeRepoPath(text)].filter(
     (p, i, all): p is string => p !== undefined && all.indexOf(p) === i,
   );
   if (candidates.length === 0)
@@ -62,17 +62,4 @@ export function codeFile(path: string, repo: ClaimsRepo): string | undefined {
   for (const ext of ['.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.js'])
     if (repo.files.has(path + ext)) return path + ext;
   return undefined;
-}
-
-/**
- * normalizeRepoPath strips a leading "." even without a slash (`.github/x` → `github/x`); until
- * model/paths.ts is fixed, a dot-folder keeps its dot here. Safety still comes from the shared
- * function: undefined (escaping, NUL, absolute) stays undefined.
- */
-function dotSafe(normalized: string | undefined, written: string): string | undefined {
-  if (normalized === undefined) return undefined;
-  const dotted = written.replace(/^(\.\/)+/, '').match(/^\.[^./][^/]*/)?.[0];
-  return dotted && normalized.startsWith(dotted.slice(1)) && !normalized.startsWith(dotted)
-    ? `.${normalized}`
-    : normalized;
 }

@@ -5,6 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Envelope } from '../../model/envelope.js';
+import { searchIndex } from '../../query/search.js';
 import type { SearchHit } from '../../store/index.js';
 import { cursor, pageSize } from '../inputs.js';
 import { envelopeOutput, guarded, type Log } from '../result.js';
@@ -32,21 +33,11 @@ export function registerSearchTool(server: McpServer, ws: Workspace, log: Log): 
     },
     guarded(log, (args): Envelope<SearchHit> => {
       ws.session(); // reopens on a new epoch and refuses an unscanned repository, like every tool
-      const store = ws.store();
-      const page = store.search(args.text, {
+      return searchIndex(ws.store(), args.text, {
         limit: args.limit,
         ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
         ...(args.kinds ? { kinds: args.kinds } : {}),
       });
-      return {
-        query: `search ${args.text}`,
-        items: page.items,
-        total: page.total,
-        returned: page.items.length,
-        truncated: page.cursor !== undefined,
-        ...(page.cursor !== undefined ? { next_cursor: page.cursor } : {}),
-        freshness: store.freshness([...new Set(page.items.map((i) => i.path))]),
-      };
     }),
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * map_claims in-process over InMemoryTransport: the verdicts paginated with an honest total, the
+ * self-audit beside them, the gate under strict, and bad input as a tool error. It needs no index.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runClaims } from '../../src/claims-run.js';
+import { createServer, type ProofmapServer } from '../../src/mcp/server.js';
+import { tmpRepo } from '../helpers/tmp-repo.js';
+import { allPages, call } from './fixture.js';
+
+let open: ProofmapServer | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+async function connectInMemory(root: string): Promise<Client> {
+  open = createServer(root);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await open.server.connect(serverSide);
+  const client = new Client({ name: 'proofmap-test', version: '0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+const driftFixture = () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'proofmap-mcp-claims-')));
+  fs.cpSync(path.resolve(import.meta.dirname, '../fixtures/claims-drift'), dir, { recursive: true });
+  return dir;
+};
+
+describe('map_claims', () => {
+  it('pages through every verdict of the report, with the self-audit beside them', async () => {
+    const root = driftFixture();
+    const expected = await runClaims({ root });
+    if (expected.type !== 'investigation_report') throw new Error(expected.reason);
+    const client = await connectInMemory(root);
+    const first = await call(client, 'map_claims', { limit: 3 });
+    expect(first.result.isError, first.text).toBeFalsy();
+    expect(first.env).toMatchObject({
+      query: 'claims',
+      report: 'investigation_report',
+      passed: false,
+      total: expected.verdicts.length,
+      returned: 3,
+      truncated: true,
+      documents: ['README.md'],
+      summary: expected.summary,
+      confidence: expected.confidence,
+      calibration: { detectors: expected.calibration.length, untrusted: [] },
+      adversarial: { cases: 25, failed: [] },
+    });
+    const all = await allPages(client, 'map_claims', { limit: 3 });
+    expect(all.totals).toEqual([expected.verdicts.length]);
+    expect(all.items).toEqual(expected.verdicts);
+    expect(fs.existsSync(path.join(root, '.proofmap'))).toBe(false);
+  });
+
+  it('reads the named files; strict fails the gate on an unverified claim', async () => {
+    const root = tmpRepo({
+      'package.json': '{"name":"ok","scripts":{"build":"tsc"}}',
+      'README.md': 'Run `npm run build`. Try `npx cowsay`.\n',
+      'docs/only-build.md': 'Run `npm run build`.\n',
+    });
+    const client = await connectInMemory(fs.realpathSync(root));
+    expect((await call(client, 'map_claims')).env).toMatchObject({ passed: true, total: 2 });
+    expect((await call(client, 'map_claims', { strict: true })).env).toMatchObject({
+      query: 'claims --strict',
+      passed: false,
+    });
+    const named = await call(client, 'map_claims', { files: ['docs/only-build.md'], strict: true });
+    expect(named.env).toMatchObject({ documents: ['docs/only-build.md'], passed: true, total: 1 });
+  });
+
+  it('a file outside the repository is a tool error with a hint, and the server keeps serving', async () => {
+    const client = await connectInMemory(fs.realpathSync(tmpRepo({ 'README.md': '# x\n' })));
+    const bad = await call(client, 'map_claims', { files: ['../../etc/passwd'] });
+    expect(bad.result.isError).toBe(true);
+    expect(bad.text).toMatch(/outside the repository — /);
+    expect((await call(client, 'map_claims')).result.isError).toBeFalsy();
+  });
+
+  it('a root that cannot be opened gives the blocked report, not an error', async () => {
+    const client = await connectInMemory('/no/such/dir');
+    const r = await call(client, 'map_claims');
+    expect(r.env).toMatchObject({
+      report: 'blocked_execution_report',
+      missing: 'repository',
+      passed: false,
+      total: 0,
+    });
+  });
+});
