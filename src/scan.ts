@@ -11,7 +11,7 @@ import { computeSignals } from './graph/signals.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { mapPath, readMapFile, serializeMap, writeMapText } from './map/emit.js';
+import { mapPath, readPreviousMap, serializeMap, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { type GuardResult, guard } from './map/guardian.js';
@@ -178,7 +178,7 @@ async function scanLocked(
     files: found.files,
     findings: [...findings, ...verified.findings],
     identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
-    previous: readMapFile(root),
+    previous: readPreviousMap(root),
   });
   stage('assemble');
 

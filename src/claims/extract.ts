@@ -105,4 +105,3 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     }
   return out;
 }
-

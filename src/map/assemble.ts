@@ -23,7 +23,7 @@ export interface AssembleInput {
   findings: (Finding | DocFinding)[];
   /** Name that identifies the repository (root package name), for a stable map id. */
   identity: string;
-  previous?: ProofMap;
+  previous?: Pick<ProofMap, 'meta' | 'nodes' | 'increments'> | undefined;
 }
 
 export const compareEvidence = (a: Evidence, b: Evidence): number =>

@@ -72,6 +72,26 @@ export function readMapFile(root: string): ProofMap | undefined {
   }
 }
 
+/**
+ * The previous map, for increments only: parsed, not schema-validated (that costs as much as the
+ * parse on a large map), and accepted only when the few fields increments read have their shape.
+ */
+export function readPreviousMap(root: string): Pick<ProofMap, 'meta' | 'nodes' | 'increments'> | undefined {
+  try {
+    const m = JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap;
+    const ok =
+      m.$schema === 'proofmap.map/v1' &&
+      Number.isInteger(m.meta?.version) &&
+      typeof m.meta.source_fingerprint === 'string' &&
+      Array.isArray(m.increments) &&
+      Array.isArray(m.nodes) &&
+      m.nodes.every((n) => typeof n.id === 'string');
+    return ok ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function writeMap(root: string, map: ProofMap): string {
   const problems = validateMap(map);
   if (problems.length > 0)

@@ -9,7 +9,7 @@ import type { Increment, MapNode, ProofMap } from './schema.js';
 const MAX_INCREMENTS = 10;
 
 export function nextIncrements(
-  previous: ProofMap | undefined,
+  previous: Pick<ProofMap, 'meta' | 'nodes' | 'increments'> | undefined,
   nodes: MapNode[],
   fingerprint: string,
 ): { version: number; increments: Increment[] } {

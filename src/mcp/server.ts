@@ -26,7 +26,7 @@ export function createServer(root: string, log: Log = () => {}): ProofmapServer 
     { name: 'proofmap', version: VERSION },
     {
       instructions:
-        'proofmap answers questions about this repository from its verified map. Before editing a file call map_context or map_impact on it (that is also what the edit gate accepts as consultation); after editing, map_rescan refreshes the map. Answers are paginated: pass next_cursor for more. freshness.stale lists files edited since the last scan.',
+        'proofmap answers questions about this repository from its verified map. Before editing a file call map_context or map_impact on it (that is also what the edit gate accepts as consultation); after editing, map_rescan refreshes the map. map_claims checks what the docs claim against the code. Answers are paginated: pass next_cursor for more. freshness.stale lists files edited since the last scan.',
     },
   );
   const workspace = openWorkspace(root);

@@ -14,9 +14,11 @@ import { tmpRepo } from '../helpers/tmp-repo.js';
 import { allPages, call } from './fixture.js';
 
 let open: ProofmapServer | undefined;
+const copies: string[] = [];
 afterEach(async () => {
   await open?.close();
   open = undefined;
+  for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function connectInMemory(root: string): Promise<Client> {
@@ -30,6 +32,7 @@ async function connectInMemory(root: string): Promise<Client> {
 
 const driftFixture = () => {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'proofmap-mcp-claims-')));
+  copies.push(dir);
   fs.cpSync(path.resolve(import.meta.dirname, '../fixtures/claims-drift'), dir, { recursive: true });
   return dir;
 };
@@ -53,7 +56,7 @@ describe('map_claims', () => {
       summary: expected.summary,
       confidence: expected.confidence,
       calibration: { detectors: expected.calibration.length, untrusted: [] },
-      adversarial: { cases: 25, failed: [] },
+      adversarial: { cases: expected.adversarial.length, failed: [] },
     });
     const all = await allPages(client, 'map_claims', { limit: 3 });
     expect(all.totals).toEqual([expected.verdicts.length]);
