@@ -4,7 +4,8 @@
  */
 import type { ModuleFacts, SourceFile } from '../model/facts.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
-import { extractModules, isCodePath } from './js-ts.js';
+import { isCodePath } from './js-ts.js';
+import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
 
@@ -61,7 +62,9 @@ export async function extractAll(
       if (artifact) out.artifacts.set(file.path, artifact);
     }
   }
-  const parsed = await extractModules(misses.map((f) => ({ path: f.path, text: texts.get(f.path)! })));
+  const parsed = await extractModulesParallel(
+    misses.map((f) => ({ path: f.path, text: texts.get(f.path)! })),
+  );
   misses.forEach((file, i) => {
     const facts = parsed[i]!;
     out.modules.set(file.path, facts);
