@@ -1,59 +1,42 @@
 /** `proofmap impact <path|symbol>`: who depends on it, transitively, with severity. */
-import path from 'node:path';
 import { impact } from '../../query/impact.js';
 import { renderEnvelope } from '../../query/render.js';
-import { openSession } from '../../query/session.js';
-import { intOption, parse } from '../args.js';
-import { UsageError } from '../errors.js';
+import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { PAGE_FLAGS, runQueryCommand } from '../query-command.js';
 
-const USAGE =
-  'usage: proofmap impact <path|symbol> [--depth N] [--limit N] [--visit-limit N] [--cursor C] [--root DIR] [--json]';
-
-export async function impactCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
+export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
+  runQueryCommand(
     {
-      json: { type: 'boolean' },
-      root: { type: 'string' },
-      depth: { type: 'string' },
-      limit: { type: 'string' },
-      'visit-limit': { type: 'string' },
-      cursor: { type: 'string' },
+      usage:
+        'usage: proofmap impact <path|symbol> [--depth N] [--limit N] [--visit-limit N] [--cursor C] [--root DIR] [--json]',
+      flags: { ...PAGE_FLAGS, depth: { type: 'string' }, 'visit-limit': { type: 'string' } },
+      positionals: { count: 1, missing: 'impact needs a path or symbol' },
+      answer: (session, a) =>
+        impact(session, a.positionals[0]!, {
+          depth: intOption(a.values.depth as string | undefined, 'depth', Number.POSITIVE_INFINITY),
+          limit: a.limit(50),
+          visitLimit: intOption(a.values['visit-limit'] as string | undefined, 'visit-limit', 10_000),
+          ...(a.cursor ? { cursor: a.cursor } : {}),
+        }),
+      render: (answer) => {
+        const header = [
+          `impact of ${answer.target.paths.join(', ')}: severity ${answer.severity}, ${answer.total} dependents`,
+        ];
+        const text = renderEnvelope(
+          answer,
+          (i) => `${i.depth}  ${i.path}  (${i.relation}, ${i.severity})`,
+          header,
+        );
+        const mentions = answer.mentions.map(
+          (m) => `  mentioned in ${m.path}${m.line ? `:${m.line}` : ''} (${m.relation})`,
+        );
+        return text + (mentions.length > 0 ? `${mentions.join('\n')}\n` : '');
+      },
     },
-    USAGE,
+    argv,
+    io,
   );
-  if (values.help) return help(io, USAGE);
-  const [target] = positionals;
-  if (target === undefined) throw new UsageError('impact needs a path or symbol', { hint: USAGE });
-  const session = openSession(path.resolve(io.cwd, String(values.root ?? '.')));
-  try {
-    const answer = impact(session, target, {
-      depth: intOption(values.depth as string | undefined, 'depth', Number.POSITIVE_INFINITY),
-      limit: intOption(values.limit as string | undefined, 'limit', 50),
-      visitLimit: intOption(values['visit-limit'] as string | undefined, 'visit-limit', 10_000),
-      ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
-    });
-    if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-    else {
-      const header = [
-        `impact of ${answer.target.paths.join(', ')}: severity ${answer.severity}, ${answer.total} dependents`,
-      ];
-      const text = renderEnvelope(
-        answer,
-        (i) => `${i.depth}  ${i.path}  (${i.relation}, ${i.severity})`,
-        header,
-      );
-      const mentions = answer.mentions.map(
-        (m) => `  mentioned in ${m.path}${m.line ? `:${m.line}` : ''} (${m.relation})`,
-      );
-      io.stdout.write(text + (mentions.length > 0 ? `${mentions.join('\n')}\n` : ''));
-    }
-  } finally {
-    session.close();
-  }
-  return { exitCode: 0 };
-}
 
 export function help(io: Io, usage: string): CommandResult {
   io.stdout.write(`${usage}\n`);
