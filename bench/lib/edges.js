@@ -71,7 +71,11 @@ export function proofmapPairs(stdout, repo) {
     for (const e of map.edges ?? []) {
       const from = files.get(e.from);
       const to = files.get(e.to);
-      if (from && to && CODE_RELATIONS.has(e.relation ?? e.kind)) pairs.add(`${from}\0${to}`);
+      const relation = e.relation ?? e.kind;
+      // `/// <reference path>` is recorded as references-file with code evidence; the same relation
+      // from a manifest or config is not an import, and no other tool counts it.
+      const reference = relation === 'references-file' && e.evidence?.[0]?.source === 'code';
+      if (from && to && (CODE_RELATIONS.has(relation) || reference)) pairs.add(`${from}\0${to}`);
     }
     return { pairs, details, note };
   } catch (error) {

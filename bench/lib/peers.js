@@ -87,7 +87,7 @@ export function definePeers(ctx) {
       command: () => [node, [join(main, 'bench', 'peers', 'ts-api.js'), repo, '--pairs', tsPairs], main],
       parse: (out) => peerPairs(out, tsPairs),
     },
-    floor('floor 1 thread', 1, false),
+    floor('floor 1 thread', 1, false, true),
     floor(`floor ${threads} threads`, threads, false, true),
     floor(`floor+AST ${threads} threads`, threads, true),
   ];

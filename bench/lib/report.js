@@ -1,5 +1,5 @@
 // Formats results as a plain-text table. Ratios are against proofmap's cold scan (the question
-// the issue asks) and against the parallel floor (how far any tool is from the physical limit).
+// the issue asks) and against the floor (how far any tool is from the physical limit).
 
 export function ratioText(ms, baseMs) {
   if (!ms || !baseMs) return '—';
@@ -10,7 +10,9 @@ export function ratioText(ms, baseMs) {
 
 export function renderTable(results) {
   const cold = results.find((r) => r.name === 'proofmap cold' && r.status === 'ok');
-  const floor = results.find((r) => r.reference && r.status === 'ok');
+  // The floor is the fastest plain parse that ran: on a busy machine 2 threads can lose to 1.
+  const floors = results.filter((r) => r.reference && r.status === 'ok');
+  const floor = floors.sort((a, b) => a.medianMs - b.medianMs)[0];
   const rows = [
     [
       'tool',

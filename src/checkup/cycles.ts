@@ -2,6 +2,7 @@
  * Import cycles (Tarjan's strongly connected components) and self-imports. Type-only imports are
  * left out of cycles: they are erased at compile time, so they cannot make load order matter.
  */
+import { cyclicComponents } from '../graph/scc.js';
 import type { MapEdge } from '../map/schema.js';
 import { at, type CheckGraph, LOAD_RELATIONS, nameOf } from './graph.js';
 import type { Problem } from './types.js';
@@ -12,53 +13,14 @@ function runtimeOut(graph: CheckGraph, id: string): MapEdge[] {
   return (graph.out.get(id) ?? []).filter((e) => RUNTIME.has(e.relation) && e.to !== e.from);
 }
 
-/** Components of two or more nodes, each sorted, in order of their first id. Iterative, so deep chains cannot overflow the stack. */
+/** Components of two or more nodes, each sorted, in order of their first id. */
 export function stronglyConnected(graph: CheckGraph): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const components: string[][] = [];
-  let counter = 0;
-  for (const root of graph.sortedIds) {
-    if (index.has(root)) continue;
-    const work: { id: string; next: number }[] = [{ id: root, next: 0 }];
-    index.set(root, counter);
-    low.set(root, counter++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const edges = runtimeOut(graph, frame.id);
-      if (frame.next < edges.length) {
-        const to = edges[frame.next++]!.to;
-        if (!index.has(to)) {
-          index.set(to, counter);
-          low.set(to, counter++);
-          stack.push(to);
-          onStack.add(to);
-          work.push({ id: to, next: 0 });
-        } else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
-      if (low.get(frame.id) === index.get(frame.id)) {
-        const component: string[] = [];
-        let id: string;
-        do {
-          id = stack.pop()!;
-          onStack.delete(id);
-          component.push(id);
-        } while (id !== frame.id);
-        if (component.length > 1) components.push(component);
-      }
-    }
-  }
-  const rank = new Map(graph.sortedIds.map((id, i) => [id, i]));
-  for (const c of components) c.sort((a, b) => rank.get(a)! - rank.get(b)!);
-  return components.sort((a, b) => rank.get(a[0]!)! - rank.get(b[0]!)!);
+  const ids = graph.sortedIds;
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const out = ids.map((id) =>
+    runtimeOut(graph, id).flatMap((e) => (index.has(e.to) ? [index.get(e.to)!] : [])),
+  );
+  return cyclicComponents(ids.length, (v) => out[v]!).map((c) => c.map((i) => ids[i]!));
 }
 
 /** The shortest cycle through `start` inside its component (BFS), as the edges that make it. */
