@@ -6,7 +6,7 @@
  */
 export function componentIds(
   n: number,
-  out: (v: number) => readonly number[],
+  out: (v: number) => ArrayLike<number>,
 ): { comp: Int32Array; count: number } {
   const order = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
