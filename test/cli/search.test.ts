@@ -10,9 +10,13 @@ describe('proofmap search', () => {
     });
     await runCli(['scan', root]);
     const arabic = JSON.parse((await runCli(['search', 'سلام', '--json', '--root', root])).stdout);
-    expect(arabic.items).toEqual([expect.objectContaining({ kind: 'symbol', name: 'سَلَام', path: 'src/greet.ts' })]);
+    expect(arabic.items).toEqual([
+      expect.objectContaining({ kind: 'symbol', name: 'سَلَام', path: 'src/greet.ts' }),
+    ]);
     expect(arabic).toMatchObject({ total: 1, returned: 1, truncated: false, freshness: { fresh: true } });
-    const heading = JSON.parse((await runCli(['search', 'creer', '--kind', 'heading', '--json', '--root', root])).stdout);
+    const heading = JSON.parse(
+      (await runCli(['search', 'creer', '--kind', 'heading', '--json', '--root', root])).stdout,
+    );
     expect(heading.items[0]).toMatchObject({ kind: 'heading', path: 'docs/guide.md', line: 1 });
     const text = await runCli(['search', 'server', '--root', root]);
     expect(text.stdout).toMatch(/symbol +createServer +src\/greet\.ts:2/);
