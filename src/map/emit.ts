@@ -5,6 +5,7 @@
  */
 import {
   closeSync,
+  existsSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -103,7 +104,17 @@ export function writeMap(root: string, map: ProofMap): string {
 export function writeMapText(root: string, text: string): string {
   const target = mapPath(root);
   writeAtomic(target, text);
+  ensureOutputIgnore(path.dirname(target));
   return target;
+}
+
+/** map.json is the artifact, safe to commit; everything else in .proofmap/ is derived or local. */
+const OUTPUT_IGNORE =
+  '# written by proofmap: map.json is the artifact (commit it if you like); the rest is derived\n*\n!map.json\n!.gitignore\n';
+
+function ensureOutputIgnore(dir: string): void {
+  const file = path.join(dir, '.gitignore');
+  if (!existsSync(file)) writeAtomic(file, OUTPUT_IGNORE);
 }
 
 /** Writes a file so that readers see either the old or the new content, never a mix. */
