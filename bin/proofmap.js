@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 // The only place that ends the process: library and CLI code set exit codes and return.
-import { processIo } from '../dist/cli/io.js';
-import { run } from '../dist/cli/main.js';
+const argv = process.argv.slice(2);
 
-process.exitCode = await run(process.argv.slice(2), processIo());
+// The edit gate runs once per agent event in a fresh process: it takes the one-file bundle
+// (dist/gate-hook/) instead of loading the CLI's modules one by one.
+if (argv[0] === 'gate' && !argv.includes('--help') && !argv.includes('-h')) {
+  const { runGate } = await import('../dist/gate-hook/gate-entry.js');
+  process.exitCode = await runGate(argv.slice(1));
+} else {
+  const { processIo } = await import('../dist/cli/io.js');
+  const { run } = await import('../dist/cli/main.js');
+  process.exitCode = await run(argv, processIo());
+}
