@@ -93,7 +93,7 @@ function noEntry(
     (c) =>
       c.analyzer === 'package-json' && c.reason.startsWith('entry point') && config.defaultEntries !== false,
   );
-  const todo =
+  const advice =
     'Without one nothing can be judged reachable, so the dead-code checks did not run; declare the source entry points under entries in the config.';
   if (built.length > 0) {
     const named = built.map((c) => `${c.detail ?? '?'} (${c.scope})`).join(', ');
@@ -101,7 +101,7 @@ function noEntry(
       {
         kind: 'warning',
         code: 'no-entry',
-        message: `The repository has ${modules} modules and no entry point the scan can follow: ${declared}package.json names only files that are not in the repository, probably build output: ${named}. ${todo}`,
+        message: `The repository has ${modules} modules and no entry point the scan can follow: ${declared}package.json names only files that are not in the repository, probably build output: ${named}. ${advice}`,
         evidence: built.map((c) => ({
           source: 'manifest' as const,
           path: c.scope.replace(/:\d+$/, ''),
@@ -114,7 +114,7 @@ function noEntry(
     {
       kind: 'error',
       code: 'no-entry',
-      message: `The repository has ${modules} modules but no entry point: ${declared}${config.defaultEntries === false ? 'defaultEntries is false' : 'no package.json bin/main/exports, script, test or config file was found'}. ${todo}`,
+      message: `The repository has ${modules} modules but no entry point: ${declared}${config.defaultEntries === false ? 'defaultEntries is false' : 'no package.json bin/main/exports, script, test or config file was found'}. ${advice}`,
       evidence: opts.configFile ? [configEvidence(opts, ['entries'])] : [],
     },
   ];

@@ -2,6 +2,7 @@
  * SARIF 2.1.0 for code-scanning UIs: one run, one rule per problem code, one result per problem
  * with every piece of evidence as a location (the first is the primary one).
  */
+import { sarifLocation, sarifLog } from '../model/sarif.js';
 import type { CheckupResult, ProblemCode } from './types.js';
 
 const RULES: Record<ProblemCode, string> = {
@@ -22,32 +23,14 @@ const RULES: Record<ProblemCode, string> = {
 
 export function sarifReport(result: CheckupResult, version: string): string {
   const codes = Object.keys(RULES) as ProblemCode[];
-  const sarif = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'proofmap',
-            version,
-            rules: codes.map((id) => ({ id, shortDescription: { text: RULES[id] } })),
-          },
-        },
-        results: result.problems.map((p) => ({
-          ruleId: p.code,
-          ruleIndex: codes.indexOf(p.code),
-          level: p.kind,
-          message: { text: p.message },
-          locations: p.evidence.map((e) => ({
-            physicalLocation: {
-              artifactLocation: { uri: encodeURI(e.path) },
-              region: { startLine: e.line ?? 1, ...(e.column ? { startColumn: e.column } : {}) },
-            },
-          })),
-        })),
-      },
-    ],
-  };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  const rules = codes.map((id) => ({ id, shortDescription: { text: RULES[id] } }));
+  const results = result.problems.map((p) => ({
+    ruleId: p.code,
+    ruleIndex: codes.indexOf(p.code),
+    level: p.kind,
+    message: { text: p.message },
+    // Checkup evidence always names a line; the region defaults to line 1 when it does not.
+    locations: p.evidence.map((e) => sarifLocation(e.path, e.line ?? 1, e.column)),
+  }));
+  return `${JSON.stringify(sarifLog(version, rules, results), null, 2)}\n`;
 }

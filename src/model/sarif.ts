@@ -1,0 +1,42 @@
+/**
+ * SARIF 2.1.0, the one shape checkup and claims both emit for code-scanning UIs: a log with one
+ * run of proofmap, its rules and results. Locations are built here so every report encodes paths
+ * and regions the same way.
+ */
+export interface SarifRule {
+  id: string;
+  name?: string;
+  shortDescription?: { text: string };
+}
+
+export type SarifLevel = 'none' | 'note' | 'warning' | 'error';
+
+/** A file region; SARIF lines and columns are 1-based and a missing line means the file. */
+export function sarifLocation(path: string, line?: number, column?: number) {
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: encodeURI(path) },
+      ...(line ? { region: { startLine: line, ...(column ? { startColumn: column } : {}) } } : {}),
+    },
+  };
+}
+
+export function sarifLog(version: string, rules: SarifRule[], results: object[], failure?: string): object {
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'proofmap', version, rules } },
+        results,
+        ...(failure
+          ? {
+              invocations: [
+                { executionSuccessful: false, toolExecutionNotifications: [{ message: { text: failure } }] },
+              ],
+            }
+          : {}),
+      },
+    ],
+  };
+}
