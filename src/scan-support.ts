@@ -57,6 +57,9 @@ export interface LastScan {
   key: string;
   /** sha1 of map.json as written, so a hand-edited map is never taken as current. */
   mapSha1: string;
+  /** What a summary needs, so an unchanged rescan need not parse the whole map. */
+  meta: ProofMap['meta'];
+  findings: string[];
 }
 
 export function stageTimer(onProgress?: (stage: string) => void) {

@@ -24,7 +24,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
   const result = await scan({ root: dir, onProgress: show.stage, ...(maxFileBytes ? { maxFileBytes } : {}) });
   show.done();
   const ms = Math.round(performance.now() - started);
-  const { meta } = result.map;
+  const { meta } = result;
   const counts = meta.counts;
   if (result.recovered) io.stderr.write(`proofmap: ${result.recovered}\n`);
   const pick = (prefix: string) =>
@@ -43,7 +43,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
     edges: pick('edges.'),
     coverage: pick('coverage.'),
     blockers: meta.blockers,
-    findings: result.map.findings.map((f) => f.message),
+    findings: result.findings,
     unchanged: result.unchanged,
     parsed: result.parsed,
     reused: result.reused,

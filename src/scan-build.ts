@@ -1,0 +1,165 @@
+/**
+ * The build half of a scan, loaded only when something changed: extract → resolve → snapshot →
+ * verify → assemble → guard → emit → index. Each stage is a call; this file holds no analysis.
+ */
+import type { LoadedConfig } from './discover/config.js';
+import type { Discovery } from './discover/index.js';
+import { artifactKey } from './extract/artifact.js';
+import { extractAll, noCache } from './extract/index.js';
+import { computeSignals } from './graph/signals.js';
+import { assembleMap } from './map/assemble.js';
+import { addCodeEdges } from './map/code-edges.js';
+import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
+import { readPreviousMap, serializeMap, writeMapText } from './map/emit.js';
+import { addFileNodes } from './map/file-nodes.js';
+import { resolveFlows } from './map/flows.js';
+import { guard } from './map/guardian.js';
+import { addManifestEdges } from './map/manifest-edges.js';
+import { repoView } from './map/repo-view.js';
+import { Snapshot } from './map/snapshot.js';
+import { treeState } from './map/tree-state.js';
+import { assignZones } from './map/zones.js';
+import { createResolver } from './resolve/index.js';
+import type { ScanOptions, ScanResult } from './scan.js';
+import {
+  bufferedCache,
+  headings,
+  LAST_SCAN,
+  type LastScan,
+  previousSignals,
+  sha1,
+  storeSignals,
+} from './scan-support.js';
+import { writeGateCache } from './store/gate-cache.js';
+import type { IndexStore } from './store/index.js';
+import { verify } from './verify/index.js';
+
+export interface BuildInput {
+  root: string;
+  options: ScanOptions;
+  store: IndexStore | undefined;
+  loaded: LoadedConfig;
+  found: Discovery;
+  key: string;
+  timings: Record<string, number>;
+  stage(name: string): void;
+}
+
+export async function buildMap({
+  root,
+  options,
+  store,
+  loaded,
+  found,
+  key,
+  timings,
+  stage,
+}: BuildInput): Promise<ScanResult> {
+  const writing = options.write !== false;
+  const cache = store ? bufferedCache(store) : undefined;
+  const facts = await extractAll(found.files, found.texts, cache ?? noCache);
+  cache?.flush();
+  stage('extract');
+
+  const paths = new Set(found.files.map((f) => f.path));
+  const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+  const snapshot = new Snapshot();
+  const nodeOfPath = addFileNodes(
+    snapshot,
+    found.files,
+    (p) => facts.modules.get(p)?.exports,
+    facts.artifacts,
+  );
+  addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
+  addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
+  const findings = addDocEdges(
+    snapshot,
+    facts.docs,
+    facts.artifacts,
+    nodeOfPath,
+    repoView(found.texts, paths, facts),
+  );
+  stage('resolve');
+
+  const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
+  const verified = verify({
+    entities: snapshot.entities,
+    relations: snapshot.relations,
+    textOf: (p) => found.texts.get(p),
+    endpoint: typedEndpoint(nodeOfPath, artifactIds),
+  });
+  stage('verify');
+
+  const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
+  const map = assembleMap({
+    entities: snapshot.entities,
+    edges: verified.edges,
+    coverage: [
+      ...found.coverage,
+      ...resolver.coverage(),
+      ...snapshot.coverage,
+      ...verified.coverage,
+      ...flows.coverage,
+    ],
+    zones: assignZones(
+      snapshot.entities.values(),
+      new Map([...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const)),
+    ),
+    flows: flows.flows,
+    files: found.files,
+    findings: [...findings, ...verified.findings],
+    identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
+    previous: readPreviousMap(root),
+  });
+  stage('assemble');
+
+  // The guardian re-derives every gate from the map and the files on disk, not from the facts
+  // that built it; its schema gate validates this very object, so emit need not again.
+  const verdict = guard(root, map, { before: treeState(found.files) });
+  map.meta.status = verdict.status;
+  map.meta.blockers = verdict.blockers;
+  stage('guard');
+
+  const text = serializeMap(map);
+  const mapFile = writing ? writeMapText(root, text) : undefined;
+  stage('emit');
+  if (store) {
+    const previous = previousSignals(store, map);
+    store.writeSnapshot(map, found.files, headings(facts));
+    const gate = loaded.config.gate ?? {};
+    const signals =
+      previous.signals ??
+      computeSignals(map, {
+        thresholds: {
+          ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
+          ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+        },
+      });
+    storeSignals(store, previous.key, signals);
+    stage('signals');
+    writeGateCache(store, map, loaded.config, new Map(Object.entries(signals.centrality.values)));
+    if (writing) {
+      const last: LastScan = {
+        key,
+        mapSha1: sha1(text),
+        meta: map.meta,
+        findings: map.findings.map((f) => f.message),
+      };
+      store.putSignals(LAST_SCAN, last);
+    }
+    stage('index');
+  }
+  return {
+    root,
+    map,
+    ...(mapFile ? { mapFile } : {}),
+    via: found.via,
+    timings,
+    parsed: facts.parsed,
+    reused: facts.reused,
+    unchanged: false,
+    guard: verdict,
+    meta: map.meta,
+    findings: map.findings.map((f) => f.message),
+  };
+}
