@@ -126,6 +126,7 @@ export async function buildMap({
   if (store) {
     const previous = previousSignals(store, map);
     store.writeSnapshot(map, found.files, headings(facts));
+    stage('index');
     const gate = loaded.config.gate ?? {};
     const signals =
       previous.signals ??
@@ -147,7 +148,7 @@ export async function buildMap({
       };
       store.putSignals(LAST_SCAN, last);
     }
-    stage('index');
+    stage('gate-cache');
   }
   return {
     root,
