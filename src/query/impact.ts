@@ -30,7 +30,8 @@ export interface Mention {
 }
 
 export interface ImpactAnswer extends Envelope<ImpactItem> {
-  target: { kind: 'path' | 'symbol' | 'package'; paths: string[]; symbol?: string };
+  /** The files the target names (the first 20 for a folder) and how many there are in all. */
+  target: { kind: 'path' | 'symbol' | 'package'; paths: string[]; paths_total: number; symbol?: string };
   /** The highest severity among the target files. */
   severity: Severity;
   mentions: Mention[];
@@ -43,6 +44,7 @@ export interface ImpactOptions {
   cursor?: string;
 }
 
+const TARGET_PATHS_SHOWN = 20;
 const ORDER: readonly Severity[] = ['leaf', 'low', 'medium', 'high', 'chokepoint'];
 const MENTION_RELATIONS = new Set(['mentions', 'mentions-symbol', ...DOC_RELATIONS]);
 
@@ -87,7 +89,14 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
     ...page,
     freshness: session.deps.freshness([...paths, ...page.items.map((i) => i.path)]),
     ...(notes.length > 0 ? { notes } : {}),
-    target: { kind: target.kind, paths, ...(symbol ? { symbol } : {}) },
+    // A folder target names every file under it; the answer lists the first few and the count, so
+    // it stays within what an agent's context can take.
+    target: {
+      kind: target.kind,
+      paths: paths.slice(0, TARGET_PATHS_SHOWN),
+      paths_total: paths.length,
+      ...(symbol ? { symbol } : {}),
+    },
     severity: paths
       .map((p) => severity[p] ?? 'leaf')
       .reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf'),

@@ -21,7 +21,7 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
         }),
       render: (answer) => {
         const header = [
-          `impact of ${answer.target.paths.join(', ')}: severity ${answer.severity}, ${answer.total} dependents`,
+          `impact of ${answer.target.paths.join(', ')}${answer.target.paths_total > answer.target.paths.length ? ` and ${answer.target.paths_total - answer.target.paths.length} more` : ''}: severity ${answer.severity}, ${answer.total} dependents`,
         ];
         const text = renderEnvelope(
           answer,
