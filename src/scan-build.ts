@@ -23,11 +23,11 @@ import { createResolver } from './resolve/index.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
   bufferedCache,
+  fileStamp,
   headings,
   LAST_SCAN,
   type LastScan,
   previousSignals,
-  sha1,
   storeSignals,
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
@@ -43,6 +43,8 @@ export interface BuildInput {
   key: string;
   timings: Record<string, number>;
   stage(name: string): void;
+  /** When this scan started (ms since the epoch), recorded so the next scan knows which stamps to trust. */
+  startedMs: number;
 }
 
 export async function buildMap({
@@ -54,6 +56,7 @@ export async function buildMap({
   key,
   timings,
   stage,
+  startedMs,
 }: BuildInput): Promise<ScanResult> {
   const writing = options.write !== false;
   const cache = store ? bufferedCache(store) : undefined;
@@ -142,7 +145,8 @@ export async function buildMap({
     if (writing) {
       const last: LastScan = {
         key,
-        mapSha1: sha1(text),
+        mapStamp: fileStamp(mapFile!) ?? '',
+        startedMs,
         meta: map.meta,
         findings: map.findings.map((f) => f.message),
       };

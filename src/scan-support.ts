@@ -4,6 +4,7 @@
  * stop after discovery.
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import type { ExtractedFacts, FactCache } from './extract/index.js';
 import { SIGNALS_KIND, SIGNALS_VERSION, type Signals } from './graph/signals.js';
 import type { ProofMap } from './map/schema.js';
@@ -55,11 +56,23 @@ export function scanKey(files: readonly SourceFile[], maxFileBytes: number | und
 export const LAST_SCAN = 'scan:last';
 export interface LastScan {
   key: string;
-  /** sha1 of map.json as written, so a hand-edited map is never taken as current. */
-  mapSha1: string;
+  /** stat stamp of map.json as written, so a hand-edited or replaced map is never taken as current. */
+  mapStamp: string;
+  /** When the scan that wrote it started (ms since the epoch): files touched after it are re-read. */
+  startedMs: number;
   /** What a summary needs, so an unchanged rescan need not parse the whole map. */
   meta: ProofMap['meta'];
   findings: string[];
+}
+
+/** size:mtime:inode of a file, or undefined when it cannot be stat'ed. */
+export function fileStamp(file: string): string | undefined {
+  try {
+    const s = statSync(file);
+    return `${s.size}:${s.mtimeMs}:${s.ino}`;
+  } catch {
+    return undefined;
+  }
 }
 
 export function stageTimer(onProgress?: (stage: string) => void) {

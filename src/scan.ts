@@ -10,7 +10,7 @@ import { discover, realRoot } from './discover/index.js';
 import { mapPath } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
-import { LAST_SCAN, type LastScan, scanKey, sha1, stageTimer } from './scan-support.js';
+import { fileStamp, LAST_SCAN, type LastScan, scanKey, stageTimer } from './scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
 
 export interface ScanOptions {
@@ -71,20 +71,27 @@ async function scanLocked(
   options: ScanOptions,
   store: IndexStore | undefined,
 ): Promise<ScanResult> {
+  const startedMs = Date.now();
   const { timings, stage } = stageTimer(options.onProgress);
   const writing = options.write !== false;
   const loaded = loadConfig(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
+  const last = store?.getSignals<LastScan>(LAST_SCAN);
   const found = discover(root, {
     ...(maxFileBytes ? { maxFileBytes } : {}),
     ...(options.order ? { order: options.order } : {}),
+    ...(store && last?.startedMs && !options.force
+      ? { previous: store.files(), previousStartMs: last.startedMs }
+      : {}),
   });
   const key = scanKey(found.files, maxFileBytes);
   stage('discover');
 
   const kept =
-    writing && store && !options.force && !options.order ? unchangedMap(root, store, key) : undefined;
-  if (kept) {
+    writing && store && !options.force && !options.order ? unchangedMap(root, last, key) : undefined;
+  if (kept && store) {
+    // Touched files (new stamp, same bytes) get their new stamp, so the next scan need not re-read them.
+    if (found.read.length > 0) store.updateFiles(found.files.filter((f) => found.read.includes(f.path)));
     const { meta } = kept;
     const recorded: GuardResult = { status: meta.status, blockers: meta.blockers, warnings: [], checked: {} };
     const result = {
@@ -103,21 +110,16 @@ async function scanLocked(
   }
 
   const { buildMap } = await import('./scan-build.js');
-  return buildMap({ root, options, store, loaded, found, key, timings, stage });
+  return buildMap({ root, options, store, loaded, found, key, timings, stage, startedMs });
 }
 
 /**
- * The last scan's record, when no file changed since it and map.json still holds the bytes it
- * wrote. Hashing the file is cheaper than parsing it; the parse happens only if `map` is read.
+ * The last scan's record, when no file changed since it and map.json is still the file it wrote
+ * (same stat stamp: a hand edit or a checkout changes it). The parse happens only if `map` is read.
  */
-function unchangedMap(root: string, store: IndexStore, key: string): LastScan | undefined {
-  const last = store.getSignals<LastScan>(LAST_SCAN);
-  if (last?.key !== key || !last.meta) return undefined;
-  try {
-    return sha1(readFileSync(mapPath(root), 'utf8')) === last.mapSha1 ? last : undefined;
-  } catch {
-    return undefined;
-  }
+function unchangedMap(root: string, last: LastScan | undefined, key: string): LastScan | undefined {
+  if (last?.key !== key || !last.meta || !last.mapStamp) return undefined;
+  return fileStamp(mapPath(root)) === last.mapStamp ? last : undefined;
 }
 
 /** A result whose `map` is parsed from disk on first read. */

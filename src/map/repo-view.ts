@@ -1,12 +1,9 @@
 /** The view of the repository that linkDoc needs: files, line counts, headings, exported names. */
 import type { ExtractedFacts } from '../extract/index.js';
 import type { RepoView } from '../extract/markdown.js';
+import type { TextSource } from '../model/facts.js';
 
-export function repoView(
-  texts: ReadonlyMap<string, string>,
-  files: ReadonlySet<string>,
-  facts: ExtractedFacts,
-): RepoView {
+export function repoView(texts: TextSource, files: ReadonlySet<string>, facts: ExtractedFacts): RepoView {
   const exportedNames = new Map<string, string[]>();
   for (const [path, module] of facts.modules)
     for (const { name } of module.exports) {

@@ -3,7 +3,7 @@
  * query stages read. A damaged index is rebuilt, never a crash (see open.ts).
  */
 import type { ProofMap } from '../map/schema.js';
-import type { FileRole, SourceFile } from '../model/facts.js';
+import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
 import type { Freshness } from './freshness.js';
 import type { ConsultMarker } from './markers.js';
 import type { SearchOptions, SearchPage } from './search.js';
@@ -24,6 +24,8 @@ export interface FileRecord {
   size: number;
   mtimeMs: number;
   role: FileRole;
+  stamp?: string;
+  content?: FileContent;
 }
 
 export interface IndexStore {
@@ -42,6 +44,8 @@ export interface IndexStore {
   transaction<T>(fn: () => T): T;
   /** Files of the last snapshot, by path. */
   files(): Map<string, FileRecord>;
+  /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
+  updateFiles(files: readonly SourceFile[]): void;
   /** Replaces the snapshot atomically and returns its epoch. */
   writeSnapshot(map: ProofMap, files: readonly SourceFile[], headings?: readonly Heading[]): number;
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */

@@ -38,25 +38,39 @@ export function writeSnapshot(
     .immediate();
 }
 
-function syncFiles(conn: Connection, files: readonly SourceFile[]): void {
+export function syncFiles(conn: Connection, files: readonly SourceFile[]): void {
   const old = new Map(
     queryJson<[string, string][]>(
       conn,
-      `SELECT json_group_array(json_array(path, hash || ' ' || size || ' ' || mtime_ms || ' ' || role)) FROM files`,
+      `SELECT json_group_array(json_array(path, hash || ' ' || size || ' ' || mtime_ms || ' ' || role || ' ' || ifnull(stamp, '') || ' ' || ifnull(content, ''))) FROM files`,
     ),
   );
   const put = conn.stmt(
-    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role, stamp, content) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const f of files) {
-    if (old.get(f.path) !== `${f.hash} ${f.size} ${f.mtimeMs} ${f.role}`) {
-      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role);
+    if (old.get(f.path) !== fileRowKey(f)) {
+      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role, f.stamp ?? null, f.content ?? null);
     }
     old.delete(f.path);
   }
   const del = conn.stmt(`DELETE FROM files WHERE path = ?`);
   for (const p of old.keys()) del.run(p);
 }
+
+/** Upserts these files' rows only (a rescan that found new stamps on unchanged bytes). */
+export function upsertFiles(conn: Connection, files: readonly SourceFile[]): void {
+  const put = conn.stmt(
+    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role, stamp, content) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  conn.db.transaction(() => {
+    for (const f of files)
+      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role, f.stamp ?? null, f.content ?? null);
+  })();
+}
+
+const fileRowKey = (f: SourceFile) =>
+  `${f.hash} ${f.size} ${f.mtimeMs} ${f.role} ${f.stamp ?? ''} ${f.content ?? ''}`;
 
 function idList(rows: readonly { id: string }[]): string {
   return rows.map((r) => r.id).join(',');
