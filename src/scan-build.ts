@@ -163,6 +163,7 @@ export async function buildMap({
     parsed: facts.parsed,
     reused: facts.reused,
     unchanged: false,
+    mode: 'full',
     guard: verdict,
     meta: map.meta,
     findings: map.findings.map((f) => f.message),

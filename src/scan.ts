@@ -42,6 +42,13 @@ export interface ScanResult {
   reused: number;
   /** True when no file changed since the last scan, so the map on disk was kept as it is. */
   unchanged: boolean;
+  /**
+   * How the map was made: kept as it was, spliced from the changed files' own parts (delta), or
+   * built from every file's facts (full).
+   */
+  mode: 'unchanged' | 'delta' | 'full';
+  /** Why a rescan with a previous map could not be a delta (one line). */
+  fullBecause?: string;
   /** The guardian's verdict; for an unchanged tree, the verdict recorded in the kept map (`checked` is empty: no gate re-ran). */
   guard: GuardResult;
   /** Set when the index was unusable and rebuilt (one line). */
@@ -77,12 +84,11 @@ async function scanLocked(
   const loaded = loadConfig(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const last = store?.getSignals<LastScan>(LAST_SCAN);
+  const previous = store && last?.startedMs && !options.force ? store.files() : undefined;
   const found = discover(root, {
     ...(maxFileBytes ? { maxFileBytes } : {}),
     ...(options.order ? { order: options.order } : {}),
-    ...(store && last?.startedMs && !options.force
-      ? { previous: store.files(), previousStartMs: last.startedMs }
-      : {}),
+    ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
   });
   const key = scanKey(found.files, maxFileBytes);
   stage('discover');
@@ -102,6 +108,7 @@ async function scanLocked(
       parsed: 0,
       reused: 0,
       unchanged: true,
+      mode: 'unchanged' as const,
       guard: recorded,
       meta,
       findings: kept.findings,
@@ -109,8 +116,23 @@ async function scanLocked(
     return lazyMap(result, () => JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap);
   }
 
+  let fullBecause: string | undefined;
+  if (writing && store && last?.meta && previous && !options.force && !options.order) {
+    const [{ deltaScan }, { DeltaRefused }] = await Promise.all([
+      import('./scan-delta.js'),
+      import('./map/delta.js'),
+    ]);
+    try {
+      return deltaScan({ root, store, loaded, found, previous, last, key, timings, stage, startedMs });
+    } catch (error) {
+      // Refusals happen before anything is written; the full build below starts from the same state.
+      if (!(error instanceof DeltaRefused)) throw error;
+      fullBecause = error.message;
+    }
+  }
   const { buildMap } = await import('./scan-build.js');
-  return buildMap({ root, options, store, loaded, found, key, timings, stage, startedMs });
+  const built = await buildMap({ root, options, store, loaded, found, key, timings, stage, startedMs });
+  return fullBecause ? { ...built, fullBecause } : built;
 }
 
 /**

@@ -75,7 +75,7 @@ export async function extractAll(
 }
 
 /** The same bytes parse differently as .js, .jsx, .cts or .d.ts: the extension is part of the key. */
-const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
+export const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
 
 /**
  * Facts are cached by content, not by path: two files with the same bytes share one entry, so

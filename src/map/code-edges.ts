@@ -13,7 +13,7 @@ export function addCodeEdges(
   modules: Map<string, ModuleFacts>,
   texts: TextSource,
   resolver: Resolver,
-  nodeOfPath: ReadonlyMap<string, string>,
+  nodeOfPath: Pick<ReadonlyMap<string, string>, 'get'>,
 ): void {
   for (const [path, facts] of modules) {
     const from = nodeOfPath.get(path)!;

@@ -12,7 +12,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -49,15 +49,19 @@ function loadValidator(): NonNullable<typeof validator> {
  * indented JSON, which every reader pays for in parse time.
  */
 export function serializeMap(map: ProofMap): string {
-  const parts = Object.entries(map).map(([key, value]) => {
-    const body = Array.isArray(value)
-      ? value.length === 0
-        ? '[]'
-        : `[\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`
-      : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
-    return `  ${JSON.stringify(key)}: ${body}`;
-  });
+  const parts = Object.entries(map).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${serializeSection(key, value)}`,
+  );
   return `{\n${parts.join(',\n')}\n}\n`;
+}
+
+/** One top-level value as serializeMap writes it (MapText re-renders small sections with it). */
+export function serializeSection(_key: string, value: unknown): string {
+  return Array.isArray(value)
+    ? value.length === 0
+      ? '[]'
+      : `[\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`
+    : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
 }
 
 export function mapPath(root: string): string {
@@ -101,7 +105,7 @@ export function writeMap(root: string, map: ProofMap): string {
 }
 
 /** Writes an already validated and serialised map. */
-export function writeMapText(root: string, text: string): string {
+export function writeMapText(root: string, text: string | Uint8Array): string {
   const target = mapPath(root);
   writeAtomic(target, text);
   ensureOutputIgnore(path.dirname(target));
@@ -118,7 +122,7 @@ function ensureOutputIgnore(dir: string): void {
 }
 
 /** Writes a file so that readers see either the old or the new content, never a mix. */
-export function writeAtomic(target: string, content: string): void {
+export function writeAtomic(target: string, content: string | Uint8Array): void {
   const dir = path.dirname(target);
   try {
     mkdirSync(dir, { recursive: true });
@@ -129,7 +133,7 @@ export function writeAtomic(target: string, content: string): void {
   try {
     const fd = openSync(temp, 'w');
     try {
-      writeSync(fd, content);
+      writeFileSync(fd, content); // loops until every byte is written, unlike one writeSync
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -4,12 +4,14 @@
  */
 import type { ProofMap } from '../map/schema.js';
 import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
+import type { SnapshotDelta } from './delta.js';
 import type { Freshness } from './freshness.js';
 import type { ConsultMarker } from './markers.js';
 import type { SearchOptions, SearchPage } from './search.js';
 import type { Heading } from './search-rows.js';
 import { SqliteIndex } from './store.js';
 
+export { SIGNALS_LAG, type SnapshotDelta } from './delta.js';
 export { foldText } from './fold.js';
 export type { Freshness } from './freshness.js';
 export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js';
@@ -46,6 +48,8 @@ export interface IndexStore {
   files(): Map<string, FileRecord>;
   /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
   updateFiles(files: readonly SourceFile[]): void;
+  /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
+  writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */
   writeSnapshot(map: ProofMap, files: readonly SourceFile[], headings?: readonly Heading[]): number;
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */

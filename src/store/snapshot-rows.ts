@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { MapEdge, MapNode } from '../map/schema.js';
 import { type Connection, queryJson } from './connection.js';
 
-const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
+export const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
 
 export function syncNodes(conn: Connection, nodes: readonly MapNode[]): void {
   const old = new Map(

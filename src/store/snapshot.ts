@@ -77,7 +77,7 @@ function idList(rows: readonly { id: string }[]): string {
 }
 
 // Coverage has no id to diff by and is small next to the edges: it is replaced whole.
-function replaceCoverage(conn: Connection, map: ProofMap): void {
+export function replaceCoverage(conn: Connection, map: Pick<ProofMap, 'coverage'>): void {
   conn.stmt(`DELETE FROM coverage`).run();
   const put = conn.stmt(
     `INSERT INTO coverage (seq, analyzer, scope, status, reason, json) VALUES (?, ?, ?, ?, ?, ?)`,

@@ -9,6 +9,7 @@ import type { ProofMap } from '../map/schema.js';
 import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
 import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
 import { type Connection, connection, queryJson, readEpoch } from './connection.js';
+import { type SnapshotDelta, writeDelta } from './delta.js';
 import { allFacts, getFacts, putFacts } from './facts.js';
 import { type Freshness, freshness } from './freshness.js';
 import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
@@ -85,6 +86,7 @@ export class SqliteIndex implements IndexStore {
 
   writeSnapshot = (map: ProofMap, files: readonly SourceFile[], headings: readonly Heading[] = []) =>
     this.#guard(() => writeSnapshot(this.#conn, map, files, headings));
+  writeDelta = (delta: SnapshotDelta) => this.#guard(() => writeDelta(this.#conn, delta));
   updateFiles = (files: readonly SourceFile[]) => this.#guard(() => upsertFiles(this.#conn, files));
   readMap = () => this.#guard(() => readMap(this.#conn));
   search = (text: string, opts?: SearchOptions): SearchPage =>

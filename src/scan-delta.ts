@@ -1,0 +1,196 @@
+/**
+ * The delta scan: when only the contents of a few existing code files changed, their own part of
+ * the map is recomputed (extract → resolve → verify → node and edges) and spliced into map.json
+ * and the index; nothing else is read, parsed, verified or written. Whatever it cannot apply
+ * exactly (a new or deleted file, configuration, documents, changed exports, a package node that
+ * appears or vanishes, a map that was not confirmed …) is refused with a reason, and the scan runs
+ * the full build instead. The tests hold it to the full build byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import type { LoadedConfig } from './discover/config.js';
+import type { Discovery } from './discover/index.js';
+import { moduleCacheKey } from './extract/index.js';
+import { extractModule, isCodePath } from './extract/js-ts.js';
+import { sourceFingerprint, uniqueCoverage } from './map/assemble.js';
+import { DeltaRefused, ownsCoverage } from './map/delta.js';
+import { guardDelta } from './map/delta-guard.js';
+import { applyCodeFile, hasNode, newSplice, updatePackages } from './map/delta-splice.js';
+import { mapPath, serializeSection, writeMapText } from './map/emit.js';
+import { MAX_INCREMENTS } from './map/increments.js';
+import { ID_AT, MapText } from './map/map-text.js';
+import type { MapNode } from './map/schema.js';
+import { nodeId } from './model/ids.js';
+import { compareStrings } from './model/paths.js';
+import { createResolver } from './resolve/index.js';
+import type { ScanResult } from './scan.js';
+import { fileStamp, LAST_SCAN, type LastScan } from './scan-support.js';
+import type { FileRecord, IndexStore } from './store/index.js';
+
+/** More changed files than this and a full build (which parses in parallel) is as cheap. */
+const MAX_DELTA_FILES = 32;
+
+export interface DeltaInput {
+  root: string;
+  store: IndexStore;
+  loaded: LoadedConfig;
+  found: Discovery;
+  previous: ReadonlyMap<string, FileRecord>;
+  last: LastScan;
+  key: string;
+  timings: Record<string, number>;
+  stage(name: string): void;
+  startedMs: number;
+}
+
+export function deltaScan(input: DeltaInput): ScanResult {
+  const { root, store, found, last, stage } = input;
+  const changed = changedCodeFiles(input);
+  const bytes = readFileSync(mapPath(root));
+  const text = MapText.parse(bytes);
+  if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
+  if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
+    throw new DeltaRefused('map.json is not the map the last scan wrote');
+  stage('read-map');
+
+  const paths = new Set(found.files.map((f) => f.path));
+  const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+  const splice = newSplice(text);
+  const roles = new Map(found.files.map((f) => [f.path, f.role]));
+  const facts: [string, string, unknown][] = [];
+  for (const file of changed) {
+    const source = found.texts.get(file.path);
+    if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
+    const moduleFacts = extractModule(file.path, source);
+    facts.push([moduleCacheKey(file.path), file.hash, moduleFacts]);
+    applyCodeFile(splice, {
+      file,
+      facts: moduleFacts,
+      texts: found.texts,
+      resolver,
+      roleOf: (p) => roles.get(p),
+      flowsDeclared: (input.loaded.config.flows?.length ?? 0) > 0,
+    });
+  }
+  updatePackages(splice);
+  stage('resolve');
+
+  const small = text.small;
+  small.coverage = uniqueCoverage([
+    ...small.coverage.filter((c) => !changed.some((f) => ownsCoverage(f.path, c))),
+    ...splice.coverage,
+    ...resolver.coverage(),
+  ]);
+  const meta = small.meta;
+  const changedNodes = changed.map((f) => splice.nodes.get(nodeId('file', f.path))!);
+  meta.version += 1;
+  // The same increment nextIncrements would record: only file nodes carry a hash, and only the
+  // changed files' hashes moved.
+  const stale = changedNodes.map((n) => n.id).sort(compareStrings);
+  small.increments = [
+    ...small.increments,
+    { version: meta.version, added_node_ids: [], stale_node_ids: stale, removed_node_ids: [] },
+  ].slice(-MAX_INCREMENTS);
+  meta.source_fingerprint = sourceFingerprint(found.files);
+  meta.counts = recount(meta.counts, splice, small.coverage);
+  const verdict = guardDelta(root, splice, found.files, found.texts, (id) => hasNode(splice, id));
+  meta.status = verdict.status;
+  meta.blockers = verdict.blockers;
+  stage('verify');
+
+  const out = text.render(serializeSection);
+  const mapFile = writeMapText(root, out);
+  stage('emit');
+
+  const edgeOrder = splice.graphChanged || splice.groups.size > 0 ? edgeIds(text) : undefined;
+  store.writeDelta({
+    files: found.files.filter((f) => input.found.read.includes(f.path)),
+    nodes: [...splice.nodes.values()],
+    edgeGroups: splice.groups,
+    coverage: small.coverage,
+    small: JSON.stringify({
+      $schema: small.$schema,
+      meta,
+      zones: small.zones,
+      nodes: null,
+      edges: null,
+      flows: small.flows,
+      increments: small.increments,
+      findings: small.findings,
+      coverage: null,
+    }),
+    ...(edgeOrder !== undefined ? { edgeOrder } : {}),
+    codeFiles: changedNodes.filter(hasPath),
+    facts,
+    graphChanged: splice.graphChanged,
+  });
+  const record: LastScan = {
+    key: input.key,
+    mapStamp: fileStamp(mapFile) ?? '',
+    startedMs: input.startedMs,
+    meta,
+    findings: small.findings.map((f) => f.message),
+  };
+  store.putSignals(LAST_SCAN, record);
+  stage('index');
+
+  return {
+    root,
+    mapFile,
+    via: found.via,
+    timings: input.timings,
+    parsed: changed.length,
+    reused: found.files.length - changed.length,
+    unchanged: false,
+    mode: 'delta',
+    guard: verdict,
+    meta,
+    findings: record.findings,
+    get map() {
+      return JSON.parse(out.toString('utf8'));
+    },
+  };
+}
+
+/** The changed files, when every one of them is an existing code file whose bytes changed. */
+function changedCodeFiles({ found, previous, last }: DeltaInput) {
+  if (last.meta.status !== 'confirmed') throw new DeltaRefused('the previous map was not confirmed');
+  if (found.files.length !== previous.size) throw new DeltaRefused('files were added or removed');
+  const changed = found.files.filter((f) => {
+    const before = previous.get(f.path);
+    if (!before) throw new DeltaRefused(`${f.path} is new`);
+    return before.hash !== f.hash;
+  });
+  if (changed.length === 0) throw new DeltaRefused('no file content changed (the versions or options did)');
+  if (changed.length > MAX_DELTA_FILES) throw new DeltaRefused(`${changed.length} files changed`);
+  for (const f of changed) {
+    const before = previous.get(f.path)!;
+    if (f.role !== 'code' || !isCodePath(f.path) || before.role !== 'code')
+      throw new DeltaRefused(`${f.path} is not a code file (${f.role})`);
+    if (f.content !== 'text' || before.content !== 'text')
+      throw new DeltaRefused(`${f.path} is not (or was not) readable text`);
+  }
+  return changed;
+}
+
+function recount(
+  counts: Record<string, number>,
+  splice: { relationDelta: Map<string, number> },
+  coverage: readonly { status: string }[],
+): Record<string, number> {
+  const next = { ...counts };
+  for (const k of Object.keys(next)) if (k.startsWith('coverage.')) delete next[k];
+  next.coverage = coverage.length;
+  for (const c of coverage) next[`coverage.${c.status}`] = (next[`coverage.${c.status}`] ?? 0) + 1;
+  for (const [relation, delta] of splice.relationDelta) {
+    next.edges = (next.edges ?? 0) + delta;
+    next[`edges.${relation}`] = (next[`edges.${relation}`] ?? 0) + delta;
+    if (next[`edges.${relation}`] === 0) delete next[`edges.${relation}`];
+  }
+  return Object.fromEntries(Object.entries(next).sort(([a], [b]) => compareStrings(a, b)));
+}
+
+function edgeIds(text: MapText): string {
+  return text.edges.map((e) => text.field(e, ID_AT)).join(',');
+}
+
+const hasPath = (n: MapNode): n is MapNode & { path: string } => n.path !== undefined;
