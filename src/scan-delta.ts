@@ -19,9 +19,10 @@ import { mapPath, serializeSection, writeMapText } from './map/emit.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText } from './map/map-text.js';
 import type { MapNode } from './map/schema.js';
+import type { SourceFile } from './model/facts.js';
 import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
-import { createResolver } from './resolve/index.js';
+import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
 import { fileStamp, LAST_SCAN, type LastScan } from './scan-support.js';
 import type { FileRecord, IndexStore } from './store/index.js';
@@ -40,20 +41,39 @@ export interface DeltaInput {
   timings: Record<string, number>;
   stage(name: string): void;
   startedMs: number;
+  /** A resolver already made for this file set and configuration (a resident keeps one). */
+  resolver?: Resolver;
+  /**
+   * The files whose stat the writes gate compares after the delta (default: every discovered
+   * file, stat'ed just now). A resident passes only the files it restat'ed: its older stats of
+   * the rest prove nothing about this delta.
+   */
+  statted?: readonly SourceFile[];
+  /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
+  onIndexed?(): void;
 }
 
 export function deltaScan(input: DeltaInput): ScanResult {
-  const { root, store, found, last, stage } = input;
-  const changed = changedCodeFiles(input);
-  const bytes = readFileSync(mapPath(root));
-  const text = MapText.parse(bytes);
+  changedCodeFiles(input); // refuse before reading the map when the change is not a delta
+  const text = MapText.parse(readFileSync(mapPath(input.root)));
   if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
+  input.stage('read-map');
+  return applyDelta({ ...input, text });
+}
+
+/**
+ * Applies the changed files to a map held as MapText (read from disk by deltaScan, or kept in
+ * memory by a resident watcher, which then keeps the updated MapText for the next change).
+ */
+export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
+  const { root, store, found, last, stage, text } = input;
+  const changed = changedCodeFiles(input);
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
-  stage('read-map');
 
   const paths = new Set(found.files.map((f) => f.path));
-  const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+  const resolver =
+    input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
   const splice = newSplice(text);
   const roles = new Map(found.files.map((f) => [f.path, f.role]));
   const facts: [string, string, unknown][] = [];
@@ -92,16 +112,17 @@ export function deltaScan(input: DeltaInput): ScanResult {
   ].slice(-MAX_INCREMENTS);
   meta.source_fingerprint = sourceFingerprint(found.files);
   meta.counts = recount(meta.counts, splice, small.coverage);
-  const verdict = guardDelta(root, splice, found.files, found.texts, (id) => hasNode(splice, id));
+  const verdict = guardDelta(root, splice, input.statted ?? found.files, found.texts, (id) =>
+    hasNode(splice, id),
+  );
   meta.status = verdict.status;
   meta.blockers = verdict.blockers;
   stage('verify');
 
-  const out = text.render(serializeSection);
-  const mapFile = writeMapText(root, out);
-  stage('emit');
-
-  const edgeOrder = splice.graphChanged || splice.groups.size > 0 ? edgeIds(text) : undefined;
+  // The index first: queries read it, so an answer is fresh as soon as it commits. A crash before
+  // map.json is written leaves a map whose stamp the next scan does not trust: it rebuilds.
+  // Same edge ids from the same files: same positions, so the stored order string still holds.
+  const edgeOrder = splice.graphChanged ? edgeIds(text) : undefined;
   store.writeDelta({
     files: found.files.filter((f) => input.found.read.includes(f.path)),
     nodes: [...splice.nodes.values()],
@@ -123,6 +144,11 @@ export function deltaScan(input: DeltaInput): ScanResult {
     facts,
     graphChanged: splice.graphChanged,
   });
+  stage('index');
+  input.onIndexed?.();
+  const out = text.render(serializeSection);
+  const mapFile = writeMapText(root, out);
+  stage('emit');
   const record: LastScan = {
     key: input.key,
     mapStamp: fileStamp(mapFile) ?? '',
@@ -131,7 +157,6 @@ export function deltaScan(input: DeltaInput): ScanResult {
     findings: small.findings.map((f) => f.message),
   };
   store.putSignals(LAST_SCAN, record);
-  stage('index');
 
   return {
     root,

@@ -101,7 +101,7 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
     }
     if (!stat.isFile()) continue;
     const role = fileRole(rel);
-    const stamp = `${stat.size}:${Math.trunc(stat.mtimeMs)}:${stat.ino}:${Math.trunc(stat.ctimeMs)}`;
+    const stamp = stampOf(stat);
     const known = options.previous?.get(rel);
     if (
       known?.stamp === stamp &&
@@ -157,8 +157,7 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
       content: 'unread',
     };
     files.push(file);
-    if (role === 'other' || (role === 'asset' && !/\.(?:json|svg|css|scss|less|html|txt|ya?ml)$/i.test(rel)))
-      continue;
+    if (role === 'other' || (role === 'asset' && !TEXT_ASSET.test(rel))) continue;
     const decoded = decodeText(bytes);
     file.content = decoded.content;
     if (decoded.text !== undefined) texts.set(rel, decoded.text);
@@ -167,6 +166,59 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
   files.sort((a, b) => compareStrings(a.path, b.path));
   return { root, via: listing.via, files, texts, read, coverage };
 }
+
+const stampOf = (s: import('node:fs').Stats) =>
+  `${s.size}:${Math.trunc(s.mtimeMs)}:${s.ino}:${Math.trunc(s.ctimeMs)}`;
+
+export interface Restat {
+  /** touched: same bytes (the stamp may have moved); changed: other bytes; gone: not a readable regular file any more. */
+  change: 'touched' | 'changed' | 'gone';
+  file?: SourceFile;
+  text?: string;
+}
+
+/**
+ * One known file looked at again (a watcher's event): the same stamp and hash rules as discover,
+ * for a single path. A file that became a symlink, a directory, too large or unreadable is `gone`
+ * for the caller to hand to a full discovery, which records why.
+ */
+export function restat(root: string, known: SourceFile, maxBytes = DEFAULT_MAX_FILE_BYTES): Restat {
+  const abs = path.join(root, known.path);
+  let stat: import('node:fs').Stats | undefined;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return { change: 'gone' };
+  }
+  if (!stat.isFile() || stat.size > maxBytes) return { change: 'gone' };
+  const stamp = stampOf(stat);
+  // No shortcut on an equal stamp: an event says the file was written, and two writes of the
+  // same size within one clock tick leave the same stamp (git's "racily clean" case).
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch {
+    return { change: 'gone' };
+  }
+  const file: SourceFile = {
+    ...known,
+    size: stat.size,
+    hash: contentHash(bytes),
+    mtimeMs: Math.trunc(stat.mtimeMs),
+    stamp,
+    content: 'unread',
+  };
+  const textual = !(known.role === 'other' || (known.role === 'asset' && !TEXT_ASSET.test(known.path)));
+  const decoded = textual ? decodeText(bytes) : undefined;
+  if (decoded) file.content = decoded.content;
+  return {
+    change: file.hash === known.hash ? 'touched' : 'changed',
+    file,
+    ...(decoded?.text !== undefined ? { text: decoded.text } : {}),
+  };
+}
+
+const TEXT_ASSET = /\.(?:json|svg|css|scss|less|html|txt|ya?ml)$/i;
 
 const BINARY_REASON = 'binary file; not analysed for references';
 const INVALID_REASON = 'invalid UTF-8; not analysed';

@@ -132,7 +132,7 @@ export function updatePackages(splice: Splice): void {
   for (const pkg of touched) {
     const others: Evidence[] = [];
     for (const item of text.edges) {
-      if (text.field(item, TO_AT) !== pkg || splice.changedIds.has(text.field(item, FROM_AT))) continue;
+      if (!text.fieldIs(item, TO_AT, pkg) || splice.changedIds.has(text.field(item, FROM_AT))) continue;
       others.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
     }
     const node = nodeAt(splice, pkg)!;
@@ -154,7 +154,7 @@ export function updatePackages(splice: Splice): void {
 function refuseAnchoredLinks(splice: Splice, id: string, path: string): void {
   const { text } = splice;
   for (const item of text.edges) {
-    if (text.field(item, TO_AT) !== id) continue;
+    if (!text.fieldIs(item, TO_AT, id)) continue;
     const line = text.text(item);
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
@@ -170,7 +170,7 @@ function groupRange(splice: Splice, id: string): [number, number] {
   let start = -1;
   let end = -1;
   text.edges.forEach((item, i) => {
-    if (text.field(item, FROM_AT) !== id) return;
+    if (!text.fieldIs(item, FROM_AT, id)) return;
     if (start < 0) start = i;
     else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
     end = i + 1;

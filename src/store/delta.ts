@@ -9,6 +9,7 @@ import type { SourceFile } from '../model/facts.js';
 import type { Coverage } from '../model/types.js';
 import { type Connection, readEpoch } from './connection.js';
 import { syncCodeFileRows } from './search-rows.js';
+import { SIGNALS_CARRIED } from './signals.js';
 import { replaceCoverage, upsertFiles } from './snapshot.js';
 import { digestOf } from './snapshot-rows.js';
 
@@ -72,15 +73,18 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
           .run(delta.small, delta.edgeOrder);
       else conn.stmt(`UPDATE snapshot SET json = ? WHERE id = 1`).run(delta.small);
       for (const node of delta.codeFiles) syncCodeFileRows(conn, node);
+      // Signals of the last full snapshot stay readable (see SIGNALS_CARRIED).
+      conn.stmt(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`).run(SIGNALS_CARRIED, before);
       if (delta.graphChanged) {
+        const carried = conn.stmt(`SELECT value FROM meta WHERE key = ?`).pluck().get(SIGNALS_CARRIED);
         const lag = conn.stmt(`SELECT data FROM signals WHERE kind = ?`).pluck().get(SIGNALS_LAG);
         // The first lagging epoch is kept: the signals are as old as the graph they came from.
         if (lag === undefined)
           conn
             .stmt(`INSERT INTO signals (kind, epoch, data) VALUES (?, ?, ?)`)
-            .run(SIGNALS_LAG, before, JSON.stringify({ epoch: before }));
+            .run(SIGNALS_LAG, epoch, JSON.stringify({ epoch: Number(carried) }));
+        else conn.stmt(`UPDATE signals SET epoch = ? WHERE kind = ?`).run(epoch, SIGNALS_LAG);
       }
-      conn.stmt(`UPDATE signals SET epoch = ? WHERE epoch = ?`).run(epoch, before);
       conn.stmt(`UPDATE meta SET value = ? WHERE key = 'epoch'`).run(epoch);
       return epoch;
     })

@@ -10,6 +10,7 @@ import type { Connection } from './connection.js';
 import { queryJson, readEpoch } from './connection.js';
 import { pruneFacts } from './facts.js';
 import { type Heading, syncSearchRows } from './search-rows.js';
+import { SIGNALS_CARRIED } from './signals.js';
 import { syncEdges, syncNodes } from './snapshot-rows.js';
 
 export function writeSnapshot(
@@ -31,6 +32,7 @@ export function writeSnapshot(
       syncSearchRows(conn, map, files, headings);
       pruneFacts(conn);
       conn.stmt(`DELETE FROM signals`).run();
+      conn.stmt(`DELETE FROM meta WHERE key = ?`).run(SIGNALS_CARRIED);
       const epoch = readEpoch(conn) + 1;
       conn.stmt(`UPDATE meta SET value = ? WHERE key = 'epoch'`).run(epoch);
       return epoch;
