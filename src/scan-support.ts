@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { ExtractedFacts, FactCache } from './extract/index.js';
-import { SIGNALS_KIND, SIGNALS_VERSION, type Signals } from './graph/signals.js';
+import type { Signals } from './graph/signals.js';
+import { SIGNALS_KIND, SIGNALS_VERSION } from './graph/signals-keys.js';
 import type { ProofMap } from './map/schema.js';
 import { VERSION } from './map/version.js';
 import { EXTRACTOR_VERSION } from './model/constants.js';

@@ -17,7 +17,6 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
 import type { ProofMap } from './schema.js';
@@ -35,8 +34,13 @@ export function validateMap(map: unknown): string[] {
 /** The validator precompiled at build time (scripts/build-validator.mjs), else compiled now. */
 function loadValidator(): NonNullable<typeof validator> {
   try {
-    return createRequire(import.meta.url)('./map-validator.cjs') as NonNullable<typeof validator>;
+    // '../map/': the same file from dist/map/ and from the bundled CLI in dist/cli-bundle/.
+    return createRequire(import.meta.url)('../map/map-validator.cjs') as NonNullable<typeof validator>;
   } catch {
+    // Running from sources (tests): compile the schema now. ajv is loaded only here.
+    const { Ajv2020 } = createRequire(import.meta.url)(
+      'ajv/dist/2020.js',
+    ) as typeof import('ajv/dist/2020.js');
     const ajv = new Ajv2020({ allErrors: false, strict: false });
     return ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
   }
