@@ -42,7 +42,7 @@ export interface BuildInput {
   found: Discovery;
   key: string;
   timings: Record<string, number>;
-  stage(name: string): void;
+  stage(name: string, detail?: string): void;
   /** When this scan started (ms since the epoch), recorded so the next scan knows which stamps to trust. */
   startedMs: number;
 }
@@ -62,7 +62,7 @@ export async function buildMap({
   const cache = store ? bufferedCache(store) : undefined;
   const facts = await extractAll(found.files, found.texts, cache ?? noCache);
   cache?.flush();
-  stage('extract');
+  stage('extract', `${facts.parsed} parsed, ${facts.reused} from cache`);
 
   const paths = new Set(found.files.map((f) => f.path));
   const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
@@ -82,7 +82,7 @@ export async function buildMap({
     nodeOfPath,
     repoView(found.texts, paths, facts),
   );
-  stage('resolve');
+  stage('resolve', `${snapshot.relations.length} relations`);
 
   const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
   const verified = verify({
@@ -91,7 +91,7 @@ export async function buildMap({
     textOf: (p) => found.texts.get(p),
     endpoint: typedEndpoint(nodeOfPath, artifactIds),
   });
-  stage('verify');
+  stage('verify', `${verified.edges.length} edges kept`);
 
   const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
   const map = assembleMap({

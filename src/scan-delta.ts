@@ -39,7 +39,7 @@ export interface DeltaInput {
   last: LastScan;
   key: string;
   timings: Record<string, number>;
-  stage(name: string): void;
+  stage(name: string, detail?: string): void;
   startedMs: number;
   /** A resolver already made for this file set and configuration (a resident keeps one). */
   resolver?: Resolver;

@@ -76,16 +76,17 @@ export function fileStamp(file: string): string | undefined {
   }
 }
 
-export function stageTimer(onProgress?: (stage: string) => void) {
+export function stageTimer(onProgress?: (stage: string, detail?: string) => void) {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   return {
     timings,
-    stage(name: string) {
+    /** Marks a stage done; `detail` (counts) goes to the progress line only. */
+    stage(name: string, detail?: string) {
       const now = performance.now();
       timings[name] = Math.round((now - mark) * 10) / 10;
       mark = now;
-      onProgress?.(name);
+      onProgress?.(name, detail);
     },
   };
 }

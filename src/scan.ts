@@ -26,7 +26,7 @@ export interface ScanOptions {
   /** How long to wait for another scan of the same repository (default 10 s). */
   lockTimeoutMs?: number;
   /** Reports stage progress (the CLI shows it on a TTY; the MCP server silences it). */
-  onProgress?: (stage: string) => void;
+  onProgress?: (stage: string, detail?: string) => void;
   /** Test hook: reorders the discovered listing (and so disables the unchanged-tree shortcut). */
   order?: (paths: string[]) => string[];
 }
@@ -91,7 +91,7 @@ async function scanLocked(
     ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
   });
   const key = scanKey(found.files, maxFileBytes);
-  stage('discover');
+  stage('discover', `${found.files.length} files, ${found.read.length} read`);
 
   const kept =
     writing && store && !options.force && !options.order ? unchangedMap(root, last, key) : undefined;
