@@ -11,6 +11,7 @@ import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { moduleCacheKey } from './extract/index.js';
 import { extractModule, isCodePath } from './extract/js-ts.js';
+import type { DocFacts } from './extract/markdown.js';
 import { sourceFingerprint, uniqueCoverage } from './map/assemble.js';
 import { DeltaRefused, ownsCoverage } from './map/delta.js';
 import { guardDelta } from './map/delta-guard.js';
@@ -77,6 +78,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const splice = newSplice(text);
   const roles = new Map(found.files.map((f) => [f.path, f.role]));
   const facts: [string, string, unknown][] = [];
+  let mentioned: ReadonlySet<string> | undefined;
   for (const file of changed) {
     const source = found.texts.get(file.path);
     if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
@@ -89,6 +91,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       resolver,
       roleOf: (p) => roles.get(p),
       flowsDeclared: (input.loaded.config.flows?.length ?? 0) > 0,
+      mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
     });
   }
   updatePackages(splice);
@@ -195,6 +198,19 @@ function changedCodeFiles({ found, previous, last }: DeltaInput) {
       throw new DeltaRefused(`${f.path} is not (or was not) readable text`);
   }
   return changed;
+}
+
+/** Symbol names the documents mention, from their cached facts; a document without facts refuses. */
+function mentionedSymbols(store: IndexStore, files: readonly SourceFile[]): ReadonlySet<string> {
+  const cached = store.allFacts<DocFacts>('markdown');
+  const names = new Set<string>();
+  for (const f of files) {
+    if (f.role !== 'doc') continue;
+    const doc = cached.get(f.hash);
+    if (!doc) throw new DeltaRefused(`${f.path} has no cached facts to tell which names it mentions`);
+    for (const s of doc.symbols) names.add(s.name);
+  }
+  return names;
 }
 
 function recount(

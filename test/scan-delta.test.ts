@@ -28,7 +28,8 @@ function repo(): string {
       "import pad from 'left-pad';\nimport { named } from '../lib/named.js';\nexport const a = pad(named);\n",
     'src/app/b.ts': "import { a } from './a.js';\nimport pad from 'left-pad';\nexport const b = pad(a);\n",
     'src/app/c.ts': "import { b } from './b.js';\nexport function c() {\n  return b;\n}\n",
-    'docs/app.md': '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, and the function `c`.\n',
+    'docs/app.md':
+      '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
   for (const [rel, text] of Object.entries(files)) {
     const abs = path.join(root, rel);
@@ -113,6 +114,11 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       (t: string) => `import x from './nowhere.js';\n${t}x;\n`,
     ],
     ['a syntax error', 'src/app/c.ts', (t: string) => `${t}const broken = (;\n`],
+    [
+      'an export no document mentions added',
+      'src/app/c.ts',
+      (t: string) => `${t}export const extraThing = 1;\n`,
+    ],
   ])('after %s', async (_name, rel, change) => {
     const root = repo();
     const r = await deltaAndCold(root, () => edit(root, rel, change));
@@ -137,9 +143,9 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
 
   it.each([
     [
-      'exported names change',
-      () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const d = 1;\n`),
-      /exported names/,
+      'an export a document mentions appears',
+      () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const helperName = 1;\n`),
+      /a document mentions helperName/,
     ],
     [
       'a file is added',

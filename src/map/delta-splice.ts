@@ -58,6 +58,8 @@ export interface ChangedCodeFile {
   roleOf(path: string): string | undefined;
   /** When flows are declared, a changed edge set refuses the delta (flows are built from edges). */
   flowsDeclared: boolean;
+  /** Every symbol name a document mentions (asked only when exported names changed). */
+  mentionedSymbols(): ReadonlySet<string>;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -67,9 +69,17 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
   splice.changedIds.add(id);
   const old = nodeAt(splice, id);
   if (!old) throw new DeltaRefused(`${file.path} has no file node in the map`);
-  // Documents link to exported names (mentions-symbol): a changed name set changes their edges.
-  if (exportedNames(old.exports) !== exportedNames(facts.exports))
-    throw new DeltaRefused(`${file.path}: its exported names changed`);
+  // Documents mention exported names (mentions-symbol edges, through every exporter of a name):
+  // a name that appeared or vanished changes their edges only if some document mentions it.
+  const before = exportedNames(old.exports);
+  const after = exportedNames(facts.exports);
+  const moved = [...before].filter((n) => !after.has(n)).concat([...after].filter((n) => !before.has(n)));
+  if (moved.length > 0) {
+    const mentioned = input.mentionedSymbols();
+    const named = moved.find((n) => mentioned.has(n));
+    if (named !== undefined)
+      throw new DeltaRefused(`${file.path}: its exported names changed, and a document mentions ${named}`);
+  }
   refuseAnchoredLinks(splice, id, file.path);
 
   const part = codeFilePart({
@@ -217,9 +227,7 @@ function keyOf(splice: Splice, id: string): string {
 const isPackage = (splice: Splice, id: string) => keyOf(splice, id).startsWith('external:');
 
 const exportedNames = (list: readonly { name: string }[] | undefined) =>
-  [...new Set((list ?? []).map((e) => e.name).filter((n) => n !== 'default' && n !== '*'))]
-    .sort(compareStrings)
-    .join('\n');
+  new Set((list ?? []).map((e) => e.name).filter((n) => n !== 'default' && n !== '*'));
 
 function push<K, V>(map: Map<K, V[]>, key: K, values: readonly V[]): void {
   const list = map.get(key);
