@@ -10,7 +10,7 @@ import { computeSignals } from './graph/signals.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeMap, writeMapText } from './map/emit.js';
+import { readPreviousMap, serializeItems, serializeMap, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
@@ -123,12 +123,13 @@ export async function buildMap({
   map.meta.blockers = verdict.blockers;
   stage('guard');
 
-  const text = serializeMap(map);
+  const items = serializeItems(map);
+  const text = serializeMap(map, items);
   const mapFile = writing ? writeMapText(root, text) : undefined;
   stage('emit');
   if (store) {
     const previous = previousSignals(store, map);
-    store.writeSnapshot(map, found.files, headings(facts));
+    store.writeSnapshot(map, found.files, headings(facts), items);
     stage('index');
     const gate = loaded.config.gate ?? {};
     const signals =

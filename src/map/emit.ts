@@ -52,11 +52,28 @@ function loadValidator(): NonNullable<typeof validator> {
  * then shows as a few changed lines in a diff, and the file is about half the size of fully
  * indented JSON, which every reader pays for in parse time.
  */
-export function serializeMap(map: ProofMap): string {
-  const parts = Object.entries(map).map(
-    ([key, value]) => `  ${JSON.stringify(key)}: ${serializeSection(key, value)}`,
-  );
+export function serializeMap(map: ProofMap, items?: SerializedItems): string {
+  const parts = Object.entries(map).map(([key, value]) => {
+    const lines = key === 'nodes' ? items?.nodes : key === 'edges' ? items?.edges : undefined;
+    const body =
+      lines === undefined
+        ? serializeSection(key, value)
+        : lines.length === 0
+          ? '[]'
+          : `[\n    ${lines.join(',\n    ')}\n  ]`;
+    return `  ${JSON.stringify(key)}: ${body}`;
+  });
   return `{\n${parts.join(',\n')}\n}\n`;
+}
+
+/** The compact JSON of every node and edge, made once and shared by map.json and the index rows. */
+export interface SerializedItems {
+  nodes: string[];
+  edges: string[];
+}
+
+export function serializeItems(map: Pick<ProofMap, 'nodes' | 'edges'>): SerializedItems {
+  return { nodes: map.nodes.map((n) => JSON.stringify(n)), edges: map.edges.map((e) => JSON.stringify(e)) };
 }
 
 /** One top-level value as serializeMap writes it (MapText re-renders small sections with it). */

@@ -51,7 +51,13 @@ export interface IndexStore {
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
   writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */
-  writeSnapshot(map: ProofMap, files: readonly SourceFile[], headings?: readonly Heading[]): number;
+  writeSnapshot(
+    map: ProofMap,
+    files: readonly SourceFile[],
+    headings?: readonly Heading[],
+    /** The nodes' and edges' JSON as map.json holds it, so no entry is serialised twice. */
+    items?: { nodes: readonly string[]; edges: readonly string[] },
+  ): number;
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;
   search(text: string, opts?: SearchOptions): SearchPage;

@@ -18,12 +18,13 @@ export function writeSnapshot(
   map: ProofMap,
   files: readonly SourceFile[],
   headings: readonly Heading[],
+  items?: { nodes: readonly string[]; edges: readonly string[] },
 ): number {
   return conn.db
     .transaction(() => {
       syncFiles(conn, files);
-      syncNodes(conn, map.nodes);
-      syncEdges(conn, map.edges);
+      syncNodes(conn, map.nodes, items?.nodes);
+      syncEdges(conn, map.edges, items?.edges);
       replaceCoverage(conn, map);
       const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
       conn

@@ -84,8 +84,12 @@ export class SqliteIndex implements IndexStore {
     });
   }
 
-  writeSnapshot = (map: ProofMap, files: readonly SourceFile[], headings: readonly Heading[] = []) =>
-    this.#guard(() => writeSnapshot(this.#conn, map, files, headings));
+  writeSnapshot = (
+    map: ProofMap,
+    files: readonly SourceFile[],
+    headings: readonly Heading[] = [],
+    items?: { nodes: readonly string[]; edges: readonly string[] },
+  ) => this.#guard(() => writeSnapshot(this.#conn, map, files, headings, items));
   writeDelta = (delta: SnapshotDelta) => this.#guard(() => writeDelta(this.#conn, delta));
   updateFiles = (files: readonly SourceFile[]) => this.#guard(() => upsertFiles(this.#conn, files));
   readMap = () => this.#guard(() => readMap(this.#conn));
