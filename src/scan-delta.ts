@@ -56,6 +56,10 @@ export interface DeltaInput {
 
 export function deltaScan(input: DeltaInput): ScanResult {
   changedCodeFiles(input); // refuse before reading the map when the change is not a delta
+  // Only the very file the last scan wrote is spliced into: a hand edit, a checkout or a deletion
+  // of map.json moves its stamp.
+  if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
+    throw new DeltaRefused('map.json changed since the last scan');
   const text = MapText.parse(readFileSync(mapPath(input.root)));
   if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
   input.stage('read-map');

@@ -170,6 +170,23 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.deltaBytes).toBe(r.fullBytes);
   });
 
+  it('never splices into a map.json changed since the last scan', async () => {
+    const root = repo();
+    await scan({ root });
+    const file = path.join(root, '.proofmap/map.json');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"status": "confirmed"', '"status": "confirmed" '),
+    );
+    edit(root, 'src/app/c.ts', (t) => `${t}// more\n`);
+    const again = await scan({ root });
+    expect(again.mode).toBe('full');
+    expect(again.fullBecause).toMatch(/map.json changed/);
+    rmSync(file);
+    edit(root, 'src/app/c.ts', (t) => `${t}// more\n`);
+    expect((await scan({ root })).fullBecause).toMatch(/map.json changed/);
+  });
+
   it('keeps signals when the graph is unchanged and marks them lagging when it changed', async () => {
     const root = repo();
     await scan({ root });
