@@ -11,16 +11,17 @@ import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { moduleCacheKey } from './extract/index.js';
 import { extractModule, isCodePath } from './extract/js-ts.js';
-import type { DocFacts } from './extract/markdown.js';
-import { sourceFingerprint, uniqueCoverage } from './map/assemble.js';
+import { type DocFacts, extractDoc } from './extract/markdown.js';
+import { normalizeFindings, sourceFingerprint, uniqueCoverage } from './map/assemble.js';
 import { DeltaRefused, ownsCoverage } from './map/delta.js';
+import { applyDocFile, type DocPart, docOwnsCoverage } from './map/delta-doc.js';
 import { guardDelta } from './map/delta-guard.js';
 import { applyCodeFile, hasNode, newSplice, updatePackages } from './map/delta-splice.js';
 import { mapPath, serializeSection, writeMapText } from './map/emit.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText } from './map/map-text.js';
 import type { MapNode } from './map/schema.js';
-import type { SourceFile } from './model/facts.js';
+import type { SourceFile, TextSource } from './model/facts.js';
 import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
 import { createResolver, type Resolver } from './resolve/index.js';
@@ -55,7 +56,7 @@ export interface DeltaInput {
 }
 
 export function deltaScan(input: DeltaInput): ScanResult {
-  changedCodeFiles(input); // refuse before reading the map when the change is not a delta
+  changedFiles(input); // refuse before reading the map when the change is not a delta
   // Only the very file the last scan wrote is spliced into: a hand edit, a checkout or a deletion
   // of map.json moves its stamp.
   if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
@@ -72,7 +73,7 @@ export function deltaScan(input: DeltaInput): ScanResult {
  */
 export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const { root, store, found, last, stage, text } = input;
-  const changed = changedCodeFiles(input);
+  const changed = changedFiles(input);
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
 
@@ -80,10 +81,27 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const resolver =
     input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
   const splice = newSplice(text);
+  const byPath = new Map(found.files.map((f) => [f.path, f]));
   const roles = new Map(found.files.map((f) => [f.path, f.role]));
   const facts: [string, string, unknown][] = [];
   let mentioned: ReadonlySet<string> | undefined;
+  const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
+  const docs = new Map<string, DocPart>();
   for (const file of changed) {
+    if (file.role === 'doc') {
+      const part = applyDocFile(splice, {
+        file,
+        before: store.getFacts<DocFacts>('markdown', input.previous.get(file.path)!.hash),
+        texts: found.texts,
+        paths,
+        docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts),
+        roleOf: (p) => roles.get(p),
+        flowsDeclared,
+      });
+      docs.set(file.path, part);
+      facts.push(['markdown', file.hash, part.facts]);
+      continue;
+    }
     const source = found.texts.get(file.path);
     if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
     const moduleFacts = extractModule(file.path, source);
@@ -94,7 +112,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       texts: found.texts,
       resolver,
       roleOf: (p) => roles.get(p),
-      flowsDeclared: (input.loaded.config.flows?.length ?? 0) > 0,
+      flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
     });
   }
@@ -103,12 +121,22 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
 
   const small = text.small;
   small.coverage = uniqueCoverage([
-    ...small.coverage.filter((c) => !changed.some((f) => ownsCoverage(f.path, c))),
+    ...small.coverage.filter(
+      (c) => !changed.some((f) => (f.role === 'doc' ? docOwnsCoverage(f.path, c) : ownsCoverage(f.path, c))),
+    ),
     ...splice.coverage,
     ...resolver.coverage(),
   ]);
   const meta = small.meta;
-  const changedNodes = changed.map((f) => splice.nodes.get(nodeId('file', f.path))!);
+  // A plain document's findings are its broken links: its own, replaced whole.
+  if (docs.size > 0)
+    small.findings = normalizeFindings([
+      ...small.findings.filter((f) => !docs.has(f.evidence[0]?.path ?? '')),
+      ...[...docs.values()].flatMap((d) => d.findings),
+    ]);
+  const changedNodes = changed.map(
+    (f) => splice.nodes.get(nodeId(f.role === 'doc' ? 'document' : 'file', f.path))!,
+  );
   meta.version += 1;
   // The same increment nextIncrements would record: only file nodes carry a hash, and only the
   // changed files' hashes moved.
@@ -118,7 +146,8 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     { version: meta.version, added_node_ids: [], stale_node_ids: stale, removed_node_ids: [] },
   ].slice(-MAX_INCREMENTS);
   meta.source_fingerprint = sourceFingerprint(found.files);
-  meta.counts = recount(meta.counts, splice, small.coverage);
+  meta.counts = { ...recount(meta.counts, splice, small.coverage) };
+  meta.counts.findings = small.findings.length;
   const verdict = guardDelta(root, splice, input.statted ?? found.files, found.texts, (id) =>
     hasNode(splice, id),
   );
@@ -147,7 +176,10 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       coverage: null,
     }),
     ...(edgeOrder !== undefined ? { edgeOrder } : {}),
-    codeFiles: changedNodes.filter(hasPath),
+    searchRows: changedNodes.filter(hasPath).map((node) => {
+      const headings = docs.get(node.path)?.facts.headings;
+      return headings ? { node, headings } : { node };
+    }),
     facts,
     graphChanged: splice.graphChanged,
   });
@@ -183,8 +215,8 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   };
 }
 
-/** The changed files, when every one of them is an existing code file whose bytes changed. */
-function changedCodeFiles({ found, previous, last }: DeltaInput) {
+/** The changed files, when every one of them is an existing code file or document whose bytes changed. */
+function changedFiles({ found, previous, last }: DeltaInput) {
   if (last.meta.status !== 'confirmed') throw new DeltaRefused('the previous map was not confirmed');
   if (found.files.length !== previous.size) throw new DeltaRefused('files were added or removed');
   const changed = found.files.filter((f) => {
@@ -196,12 +228,26 @@ function changedCodeFiles({ found, previous, last }: DeltaInput) {
   if (changed.length > MAX_DELTA_FILES) throw new DeltaRefused(`${changed.length} files changed`);
   for (const f of changed) {
     const before = previous.get(f.path)!;
-    if (f.role !== 'code' || !isCodePath(f.path) || before.role !== 'code')
-      throw new DeltaRefused(`${f.path} is not a code file (${f.role})`);
+    const code = f.role === 'code' && isCodePath(f.path);
+    if ((!code && f.role !== 'doc') || before.role !== f.role)
+      throw new DeltaRefused(`${f.path} is not a code file or a document (${f.role})`);
     if (f.content !== 'text' || before.content !== 'text')
       throw new DeltaRefused(`${f.path} is not (or was not) readable text`);
   }
   return changed;
+}
+
+/** A document's facts for its heading slugs: cached by its hash, else extracted from its text. */
+function docFactsOf(
+  store: IndexStore,
+  file: SourceFile | undefined,
+  texts: TextSource,
+): DocFacts | undefined {
+  if (!file || file.role !== 'doc') return undefined;
+  const cached = store.getFacts<DocFacts>('markdown', file.hash);
+  if (cached) return cached;
+  const text = texts.get(file.path);
+  return text === undefined ? undefined : extractDoc(file.path, text);
 }
 
 /** Symbol names the documents mention, from their cached facts; a document without facts refuses. */

@@ -115,6 +115,21 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     ],
     ['a syntax error', 'src/app/c.ts', (t: string) => `${t}const broken = (;\n`],
     [
+      'a document edited: a link added',
+      'docs/app.md',
+      (t: string) => `${t}\nAlso [b](../src/app/b.ts) and \`src/app/a.ts\`.\n`,
+    ],
+    [
+      'a document edited: a broken link added',
+      'docs/app.md',
+      (t: string) => `${t}\nGone: [x](./nowhere.md).\n`,
+    ],
+    [
+      'a document edited: a link removed',
+      'docs/app.md',
+      (t: string) => t.replace('[a](../src/app/a.ts)', 'a'),
+    ],
+    [
       'an export no document mentions added',
       'src/app/c.ts',
       (t: string) => `${t}export const extraThing = 1;\n`,
@@ -153,9 +168,15 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       /added or removed/,
     ],
     [
-      'a document changes',
-      () => (root: string) => edit(root, 'docs/app.md', (t) => `${t}\nMore.\n`),
-      /not a code file/,
+      'a document’s headings change',
+      () => (root: string) => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`),
+      /headings changed/,
+    ],
+    [
+      'a manifest changes',
+      () => (root: string) =>
+        edit(root, 'package.json', (t) => t.replace('"version": "1.0.0"', '"version": "1.0.1"')),
+      /not a code file or a document/,
     ],
     [
       'a package is imported for the first time',

@@ -91,7 +91,7 @@ export function mapCounts(
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => compareStrings(a, b)));
 }
 
-function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
+export function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
   const findings = list.map(
     (f): Finding =>
       'evidence' in f

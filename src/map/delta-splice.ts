@@ -106,28 +106,39 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     push(splice.lentNow, pkg, evidence);
   }
 
+  const oldCode = replaceGroup(splice, id, part.edges, input.flowsDeclared);
+  for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
+  text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
+}
+
+/**
+ * Replaces a node's block of edges: its code-dep edges become `edges`, typed links declared
+ * elsewhere stay; the block keeps the order assembleMap gives (target key, then relation) and its
+ * place (source key). Returns the code-dep edges it replaced.
+ */
+export function replaceGroup(splice: Splice, id: string, edges: MapEdge[], flowsDeclared = false): MapEdge[] {
+  const { text } = splice;
   const [start, end] = groupRange(splice, id);
   const oldEdges = text.edges.slice(start, end).map((item) => JSON.parse(text.text(item)) as MapEdge);
   const kept = oldEdges.filter((e) => e.namespace === 'typed-link');
   const oldCode = oldEdges.filter((e) => e.namespace !== 'typed-link');
-  for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
-  const newIds = part.edges.map((e) => e.id).sort(compareStrings);
+  const newIds = edges.map((e) => e.id).sort(compareStrings);
   const oldIds = oldCode.map((e) => e.id).sort(compareStrings);
   if (newIds.join() !== oldIds.join()) {
     splice.graphChanged = true;
-    if (input.flowsDeclared) throw new DeltaRefused(`${file.path}: its edges changed and flows are declared`);
+    if (flowsDeclared)
+      throw new DeltaRefused(`the edges of ${keyOf(splice, id)} changed and flows are declared`);
   }
   for (const e of oldCode) bump(splice.relationDelta, e.relation, -1);
-  for (const e of part.edges) bump(splice.relationDelta, e.relation, +1);
-
-  const group = [...kept, ...part.edges].sort(
+  for (const e of edges) bump(splice.relationDelta, e.relation, +1);
+  const group = [...kept, ...edges].sort(
     (a, b) =>
       compareStrings(keyOf(splice, a.to), keyOf(splice, b.to)) || compareStrings(a.relation, b.relation),
   );
   const at = start < end ? start : insertionPoint(splice, keyOf(splice, id));
   text.edges.splice(at, end - start, ...group.map((e) => JSON.stringify(e)));
   splice.groups.set(id, group);
-  text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
+  return oldCode;
 }
 
 /**
@@ -161,7 +172,7 @@ export function updatePackages(splice: Splice): void {
 }
 
 /** A link with an anchor (`#L12`, `#heading`) into the file depends on its lines: not spliced. */
-function refuseAnchoredLinks(splice: Splice, id: string, path: string): void {
+export function refuseAnchoredLinks(splice: Splice, id: string, path: string): void {
   const { text } = splice;
   for (const item of text.edges) {
     if (!text.fieldIs(item, TO_AT, id)) continue;
@@ -202,8 +213,9 @@ function insertionPoint(splice: Splice, key: string): number {
 }
 
 export const hasNode = (splice: Splice, id: string): boolean => nodeIndex(splice).has(id);
+export { hasNode as spliceNode, nodeAt as spliceNodeAt };
 
-function nodeIndex(splice: Splice): Map<string, number> {
+export function nodeIndex(splice: Splice): Map<string, number> {
   splice.nodeIndex ??= new Map(splice.text.nodes.map((item: Item, i) => [splice.text.field(item, ID_AT), i]));
   return splice.nodeIndex;
 }

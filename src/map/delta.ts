@@ -83,7 +83,7 @@ export function ownsCoverage(path: string, c: Coverage): boolean {
 }
 
 /** The snapshot's entities, plus every node already in the map as an endpoint verify may accept. */
-class KnownEntities extends Map<string, Entity> {
+export class KnownEntities extends Map<string, Entity> {
   constructor(
     own: ReadonlyMap<string, Entity>,
     private readonly isNode: (id: string) => boolean,

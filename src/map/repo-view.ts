@@ -15,13 +15,7 @@ export function repoView(texts: TextSource, files: ReadonlySet<string>, facts: E
   const slugs = new Map<string, Set<string>>();
   return {
     files,
-    lineCount: (path) => {
-      const text = texts.get(path);
-      if (text === undefined) return undefined;
-      let n = 1;
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-      return text.endsWith('\n') ? n - 1 : n;
-    },
+    lineCount: (path) => lineCountOf(texts.get(path)),
     headings: (path) => {
       const doc = facts.docs.get(path);
       if (!doc) return undefined;
@@ -33,4 +27,12 @@ export function repoView(texts: TextSource, files: ReadonlySet<string>, facts: E
     },
     exportedNames,
   };
+}
+
+/** Lines of a text as an editor numbers them (a final newline opens no line). */
+export function lineCountOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
 }

@@ -8,7 +8,7 @@ import { EXTRACTOR_VERSION } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import type { Coverage } from '../model/types.js';
 import { type Connection, readEpoch } from './connection.js';
-import { syncCodeFileRows } from './search-rows.js';
+import { type Heading, syncFileRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
 import { replaceCoverage, upsertFiles } from './snapshot.js';
 import { digestOf } from './snapshot-rows.js';
@@ -25,8 +25,8 @@ export interface SnapshotDelta {
   small: string;
   /** Edge ids in map order, when the edge set changed. */
   edgeOrder?: string;
-  /** Code files whose search rows (path, exported names) are to be rebuilt. */
-  codeFiles: readonly (MapNode & { path: string })[];
+  /** Files whose search rows (path, exported names, headings) are to be rebuilt. */
+  searchRows: readonly { node: MapNode & { path: string }; headings?: readonly Omit<Heading, 'path'>[] }[];
   facts: readonly [extractor: string, hash: string, facts: unknown][];
   /**
    * Whether the import graph changed. Cached signals are kept either way (an edit must not cost a
@@ -72,7 +72,7 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
           .stmt(`UPDATE snapshot SET json = ?, edge_order = ? WHERE id = 1`)
           .run(delta.small, delta.edgeOrder);
       else conn.stmt(`UPDATE snapshot SET json = ? WHERE id = 1`).run(delta.small);
-      for (const node of delta.codeFiles) syncCodeFileRows(conn, node);
+      for (const { node, headings } of delta.searchRows) syncFileRows(conn, node, headings);
       // Signals of the last full snapshot stay readable (see SIGNALS_CARRIED).
       conn.stmt(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`).run(SIGNALS_CARRIED, before);
       if (delta.graphChanged) {

@@ -63,11 +63,19 @@ const symbolRows = (node: MapNode): Row[] =>
     .map((e) => ['symbol', e.name, e.line, e.typeOnly ? 'type' : 'value']);
 
 /**
- * The rows of one code file (its path and exported names), for a delta that changed it: the same
- * rows and key syncSearchRows would write for it.
+ * The rows of one file (its path, exported names and headings), for a delta that changed it: the
+ * same rows and key syncSearchRows would write for it.
  */
-export function syncCodeFileRows(conn: Connection, node: MapNode & { path: string }): void {
-  const rows = [pathRow(node.path), ...symbolRows(node)];
+export function syncFileRows(
+  conn: Connection,
+  node: MapNode & { path: string },
+  headings: readonly Omit<Heading, 'path'>[] = [],
+): void {
+  const rows: Row[] = [
+    pathRow(node.path),
+    ...symbolRows(node),
+    ...headings.map((h): Row => ['heading', h.text, h.line, h.slug]),
+  ];
   const key = JSON.stringify(rows);
   const previous = conn.stmt(`SELECT key FROM search_sources WHERE path = ?`).pluck().get(node.path);
   if (previous === key) return;
