@@ -185,7 +185,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   });
   stage('index');
   input.onIndexed?.();
-  const out = text.render(serializeSection);
+  const out = text.chunks(serializeSection);
   const mapFile = writeMapText(root, out);
   stage('emit');
   const record: LastScan = {
@@ -210,7 +210,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     meta,
     findings: record.findings,
     get map() {
-      return JSON.parse(out.toString('utf8'));
+      return JSON.parse(Buffer.concat(out).toString('utf8'));
     },
   };
 }

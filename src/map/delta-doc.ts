@@ -15,8 +15,8 @@ import { verify } from '../verify/index.js';
 import { toEdge, toNode } from './assemble.js';
 import { DeltaRefused, KnownEntities } from './delta.js';
 import {
+  inspectEdges,
   nodeIndex,
-  refuseAnchoredLinks,
   replaceGroup,
   type Splice,
   spliceNode,
@@ -60,7 +60,7 @@ export function applyDocFile(splice: Splice, input: ChangedDoc): DocPart {
   if (!input.before) throw new DeltaRefused(`${file.path} has no cached facts to compare its headings with`);
   if (slugsOf(input.before).join('\n') !== slugsOf(facts).join('\n'))
     throw new DeltaRefused(`${file.path}: its headings changed (other documents may link to them)`);
-  refuseAnchoredLinks(splice, id, file.path);
+  inspectEdges(splice, id, file.path);
 
   const snapshot = new Snapshot();
   addFileNodes(snapshot, [file], () => undefined, new Map());

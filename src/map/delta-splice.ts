@@ -33,6 +33,8 @@ export interface Splice {
   lentNow: Map<string, Evidence[]>;
   nodeIndex?: Map<string, number>;
   keys: Map<string, string>;
+  /** Edge block of a changed node, between the pass that found it and the splice that uses it. */
+  ranges: Map<string, [number, number]>;
 }
 
 export function newSplice(text: MapText): Splice {
@@ -47,6 +49,7 @@ export function newSplice(text: MapText): Splice {
     lentBefore: new Map(),
     lentNow: new Map(),
     keys: new Map(),
+    ranges: new Map(),
   };
 }
 
@@ -80,7 +83,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     if (named !== undefined)
       throw new DeltaRefused(`${file.path}: its exported names changed, and a document mentions ${named}`);
   }
-  refuseAnchoredLinks(splice, id, file.path);
+  inspectEdges(splice, id, file.path);
 
   const part = codeFilePart({
     file,
@@ -150,12 +153,15 @@ export function replaceGroup(splice: Splice, id: string, edges: MapEdge[], flows
 export function updatePackages(splice: Splice): void {
   const { text } = splice;
   const touched = new Set([...splice.lentBefore.keys(), ...splice.lentNow.keys()]);
-  for (const pkg of touched) {
-    const others: Evidence[] = [];
-    for (const item of text.edges) {
-      if (!text.fieldIs(item, TO_AT, pkg) || splice.changedIds.has(text.field(item, FROM_AT))) continue;
+  // One pass over the edges for every touched package.
+  const into = new Map<string, Evidence[]>([...touched].map((p) => [p, []]));
+  for (const item of text.edges) {
+    const others = into.get(text.field(item, TO_AT));
+    if (others && !splice.changedIds.has(text.field(item, FROM_AT)))
       others.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
-    }
+  }
+  for (const pkg of touched) {
+    const others = into.get(pkg)!;
     const node = nodeAt(splice, pkg)!;
     const before = leastEvidence([...others, ...(splice.lentBefore.get(pkg) ?? [])]);
     if (JSON.stringify(before) !== JSON.stringify(node.found_at))
@@ -171,32 +177,37 @@ export function updatePackages(splice: Splice): void {
   }
 }
 
-/** A link with an anchor (`#L12`, `#heading`) into the file depends on its lines: not spliced. */
-export function refuseAnchoredLinks(splice: Splice, id: string, path: string): void {
+/**
+ * One pass over the edges for a changed node: where its own block lies, and whether a document
+ * links into it with an anchor (`#L12`, `#heading`), which depends on its lines: not spliced.
+ */
+export function inspectEdges(splice: Splice, id: string, path: string): void {
   const { text } = splice;
-  for (const item of text.edges) {
-    if (!text.fieldIs(item, TO_AT, id)) continue;
+  let start = -1;
+  let end = -1;
+  text.edges.forEach((item, i) => {
+    if (text.fieldIs(item, FROM_AT, id)) {
+      if (start < 0) start = i;
+      else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
+      end = i + 1;
+    }
+    if (!text.fieldIs(item, TO_AT, id)) return;
     const line = text.text(item);
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
-  }
+  });
+  splice.ranges.set(id, start < 0 ? [0, 0] : [start, end]);
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (text.small.findings.some((f) => f.target?.includes(base) || f.message.includes(base)))
     throw new DeltaRefused(`a finding names ${path}`);
 }
 
-/** The contiguous range of the node's edges, or an empty range where they would go. */
+/** The contiguous range of the node's edges (found by inspectEdges), or an empty range. */
 function groupRange(splice: Splice, id: string): [number, number] {
-  const { text } = splice;
-  let start = -1;
-  let end = -1;
-  text.edges.forEach((item, i) => {
-    if (!text.fieldIs(item, FROM_AT, id)) return;
-    if (start < 0) start = i;
-    else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
-    end = i + 1;
-  });
-  return start < 0 ? [0, 0] : [start, end];
+  const range = splice.ranges.get(id);
+  if (!range) throw new Error(`internal: no edge range for node ${id}`);
+  splice.ranges.delete(id); // splicing moves every later block: a range is good for one splice
+  return range;
 }
 
 /** First edge whose source key sorts after the key: where a node without edges gets its block. */

@@ -126,7 +126,7 @@ export function writeMap(root: string, map: ProofMap): string {
 }
 
 /** Writes an already validated and serialised map. */
-export function writeMapText(root: string, text: string | Uint8Array): string {
+export function writeMapText(root: string, text: string | Uint8Array | readonly Uint8Array[]): string {
   const target = mapPath(root);
   writeAtomic(target, text);
   ensureOutputIgnore(path.dirname(target));
@@ -143,7 +143,7 @@ function ensureOutputIgnore(dir: string): void {
 }
 
 /** Writes a file so that readers see either the old or the new content, never a mix. */
-export function writeAtomic(target: string, content: string | Uint8Array): void {
+export function writeAtomic(target: string, content: string | Uint8Array | readonly Uint8Array[]): void {
   const dir = path.dirname(target);
   try {
     mkdirSync(dir, { recursive: true });
@@ -154,7 +154,9 @@ export function writeAtomic(target: string, content: string | Uint8Array): void 
   try {
     const fd = openSync(temp, 'w');
     try {
-      writeFileSync(fd, content); // loops until every byte is written, unlike one writeSync
+      // writeFileSync loops until every byte is written, unlike one writeSync.
+      if (typeof content === 'string' || content instanceof Uint8Array) writeFileSync(fd, content);
+      else for (const chunk of content) writeFileSync(fd, chunk);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -107,6 +107,11 @@ export class MapText {
 
   /** The file's bytes with the big arrays as they are now and the small sections re-serialised. */
   render(serializeSection: (key: string, value: unknown) => string): Buffer {
+    return Buffer.concat(this.chunks(serializeSection));
+  }
+
+  /** The same bytes as render, as slices of the old file and new lines: written without a copy. */
+  chunks(serializeSection: (key: string, value: unknown) => string): Buffer[] {
     const chunks: Buffer[] = [Buffer.from('{\n')];
     SECTIONS.forEach((key, i) => {
       chunks.push(Buffer.from(`  ${JSON.stringify(key)}: `));
@@ -114,7 +119,7 @@ export class MapText {
       else chunks.push(Buffer.from(serializeSection(key, this.small[key])));
       chunks.push(Buffer.from(i === SECTIONS.length - 1 ? '\n}\n' : ',\n'));
     });
-    return Buffer.concat(chunks);
+    return chunks;
   }
 
   // Adjacent old items are one contiguous run of the old bytes, separators included: one slice.
