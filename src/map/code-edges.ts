@@ -5,7 +5,8 @@
 
 import type { ModuleFacts } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
-import type { Resolver } from '../resolve/index.js';
+import type { Evidence, RelationKind } from '../model/types.js';
+import type { ImportSyntax, Resolver } from '../resolve/index.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
 
 export function addCodeEdges(
@@ -23,14 +24,18 @@ export function addCodeEdges(
       const resolution = resolver.resolve(path, fact.specifier, {
         typeOnly: fact.typeOnly,
         referencePath: fact.referencePath === true,
+        syntax: syntaxOf(fact.relation),
       });
-      const evidence = {
+      const evidence: Evidence = {
         source: 'code' as const,
         path,
         line: fact.line,
         column: fact.column,
         excerpt: excerptAt(text, fact.line),
       };
+      // How the target was chosen, so a reader can tell a compiler-equivalent edge from an inference.
+      if (resolution.kind === 'file' && resolution.via) evidence.via = resolution.via;
+      if (resolution.kind === 'file' && resolution.condition) evidence.condition = resolution.condition;
       let to: string;
       if (resolution.kind === 'file') {
         to = nodeOfPath.get(resolution.path)!;
@@ -64,4 +69,9 @@ export function addCodeEdges(
       });
     }
   }
+}
+
+/** How an import is written, which decides between the `import` and `require` conditions. */
+export function syntaxOf(relation: RelationKind): ImportSyntax {
+  return relation === 'requires' ? 'require' : relation === 'dynamic-imports' ? 'dynamic' : 'static';
 }
