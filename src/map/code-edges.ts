@@ -5,8 +5,8 @@
 
 import type { ModuleFacts } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
-import type { Evidence, RelationKind } from '../model/types.js';
-import type { ImportSyntax, Resolver } from '../resolve/index.js';
+import type { Evidence } from '../model/types.js';
+import { type Resolver, syntaxOf } from '../resolve/index.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
 
 export function addCodeEdges(
@@ -69,9 +69,4 @@ export function addCodeEdges(
       });
     }
   }
-}
-
-/** How an import is written, which decides between the `import` and `require` conditions. */
-export function syntaxOf(relation: RelationKind): ImportSyntax {
-  return relation === 'requires' ? 'require' : relation === 'dynamic-imports' ? 'dynamic' : 'static';
 }

@@ -12,6 +12,7 @@
  * file's module format, how the import is written, type-only or not): the resolver's caches key
  * on `key`.
  */
+import type { RelationKind } from '../model/types.js';
 import type { ConfigReading } from './tsconfig.js';
 
 /** How the import is written: a static import/export, `import()`, or `require()`. */
@@ -62,4 +63,9 @@ export function moduleFormat(file: string, packageType: string | undefined): Mod
   if (/\.m[jt]sx?$/.test(file)) return 'esm';
   if (/\.c[jt]sx?$/.test(file)) return 'cjs';
   return packageType === 'module' ? 'esm' : 'cjs';
+}
+
+/** How an import fact is written, which decides between the `import` and `require` conditions. */
+export function syntaxOf(relation: RelationKind): ImportSyntax {
+  return relation === 'requires' ? 'require' : relation === 'dynamic-imports' ? 'dynamic' : 'static';
 }

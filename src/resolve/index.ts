@@ -23,7 +23,7 @@ import { dirOf } from './tsconfig.js';
 import { type Outcome, type Resolver, type ResolverInput, unresolved } from './types.js';
 import { findWorkspaces } from './workspaces.js';
 
-export type { Environment, ImportSyntax } from './environment.js';
+export { type Environment, type ImportSyntax, syntaxOf } from './environment.js';
 export type {
   Resolution,
   ResolvedVia,
