@@ -37,7 +37,7 @@ export async function runCrosscheck(
     .map((f) => ({ path: f.path, text: found.texts.get(f.path)! }));
   const facts = await extractModules(code);
   const imports = new Map<string, readonly ImportFact[]>();
-  code.forEach((f, i) => imports.set(f.path, facts[i]!.imports));
+  for (const [i, f] of code.entries()) imports.set(f.path, facts[i]!.imports);
   const readText = (rel: string) => found.texts.get(rel);
   const result = crosscheck({
     files,

@@ -1,12 +1,15 @@
 /**
  * Code edges: each import fact resolved to a file, an external package or a builtin. What does
  * not resolve becomes coverage with the specifier and file:line, so a missing edge is explainable.
+ * Returns the findings of the imported-names self-check (import-names.ts) over the file edges.
  */
 
 import type { ModuleFacts } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
 import type { Evidence } from '../model/types.js';
 import { type Resolver, syntaxOf } from '../resolve/index.js';
+import { type ResolvedImport, unexportedImports } from './import-names.js';
+import type { Finding } from './schema.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
 
 export function addCodeEdges(
@@ -15,7 +18,8 @@ export function addCodeEdges(
   texts: Map<string, string>,
   resolver: Resolver,
   nodeOfPath: ReadonlyMap<string, string>,
-): void {
+): Finding[] {
+  const resolved: ResolvedImport[] = [];
   for (const [path, facts] of modules) {
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
@@ -39,6 +43,7 @@ export function addCodeEdges(
       let to: string;
       if (resolution.kind === 'file') {
         to = nodeOfPath.get(resolution.path)!;
+        resolved.push({ from: path, fact, target: resolution.path, evidence });
       } else if (resolution.kind === 'external' || resolution.kind === 'builtin') {
         const key =
           resolution.kind === 'external'
@@ -69,4 +74,5 @@ export function addCodeEdges(
       });
     }
   }
+  return unexportedImports(resolved, modules);
 }

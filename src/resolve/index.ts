@@ -33,6 +33,8 @@ export type {
   WorkspacePackage,
 } from './types.js';
 
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
 export function createResolver(input: ResolverInput): Resolver {
   const { root, files } = input;
   const workspaces = findWorkspaces(files, input.readText);
@@ -168,7 +170,12 @@ export function createResolver(input: ResolverInput): Resolver {
     workspaces,
     coverage: () => configs.coverage(),
     environment: (fromFile, opts = {}) =>
-      environment(fromFile, dirOf(fromFile), opts.syntax ?? 'static', opts.typeOnly === true),
+      environment(
+        fromFile,
+        dirOf(fromFile),
+        opts.syntax ?? 'static',
+        opts.typeOnly === true || DECLARATION_FILE.test(fromFile),
+      ),
     resolve(fromFile, specifier, opts = {}) {
       if (opts.referencePath) return resolveReferencePath(files, fromFile, specifier);
       const kind = specifierKind(specifier);
@@ -178,7 +185,8 @@ export function createResolver(input: ResolverInput): Resolver {
           kind: 'unresolved',
           reason: `${specifier} names a URL or virtual module, not a file or a package`,
         };
-      const typeOnly = opts.typeOnly === true;
+      // A declaration file never runs: every import in it is for types, as tsc reads it.
+      const typeOnly = opts.typeOnly === true || DECLARATION_FILE.test(fromFile);
       const dir = dirOf(fromFile);
       const env = environment(fromFile, dir, opts.syntax ?? 'static', typeOnly);
       const isPath = kind === 'relative' || kind === 'absolute';

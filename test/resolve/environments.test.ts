@@ -140,5 +140,7 @@ describe('explicit .ts extensions and declaration targets (explicit-ts-extension
       // Only declarations: ./x.js names x.d.ts, ./x.mjs names x.d.mts.
       [main, './decl.js', 'file:src/decl.d.ts'],
       [main, './mdecl.mjs', 'file:src/mdecl.d.mts'],
+      // A declaration file never runs: its imports are for types, so they land on declarations.
+      ['src/decl.d.ts', './both.js', 'file:src/both.d.ts'],
     ]));
 });
