@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../../src/scan.js';
+import { runCli } from '../helpers/cli.js';
 
 describe('imported names the target does not export (import-names-not-exported)', () => {
   it('names each provable miss with the import and the target file, and nothing else', async () => {
@@ -29,5 +30,18 @@ describe('imported names the target does not export (import-names-not-exported)'
         'src/app.ts:3: imports "nope" from ./barrel.js, which resolved to src/barrel.ts',
       ],
     ]);
+  });
+
+  it('every answer that walks such an edge says it is a lower bound', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-names-'));
+    cpSync(new URL('../fixtures/import-names-not-exported', import.meta.url), root, { recursive: true });
+    await scan({ root });
+    const impact = JSON.parse((await runCli(['impact', 'src/config.ts', '--json'], root)).stdout);
+    expect(impact.notes).toContainEqual(
+      expect.stringMatching(/^lower bound: 1 import\(s\) here name exports .*src\/app\.ts:1/),
+    );
+    const more = JSON.parse((await runCli(['impact', 'src/more.ts', '--json'], root)).stdout);
+    // src/more.ts is reached through src/barrel.ts, which src/app.ts:3 imports "nope" from.
+    expect(more.notes.join('\n')).toMatch(/src\/app\.ts:3/);
   });
 });
