@@ -68,7 +68,14 @@ export function causeOf(input: CauseInput): { cause: Cause; note: string } {
   const name = kind === 'bare' ? packageName(spec) : undefined;
   if (mine.kind === 'file' && their.kind === 'file' && (kind === 'bare' || kind === 'imports'))
     return { cause: 'condition', note: `${note} proofmap's conditions here: ${env.conditions.join(', ')}.` };
-  if (name !== undefined && resolver.workspaces.has(name)) return { cause: 'workspace', note };
+  if (name !== undefined && resolver.workspaces.has(name))
+    return {
+      cause: 'workspace',
+      note:
+        their.kind === 'unresolved'
+          ? `${note} tsc finds a workspace package only through node_modules: install the workspace for a like-for-like comparison.`
+          : note,
+    };
   if (kind === 'relative' || fact.referencePath) return { cause: 'relative', note };
   return { cause: 'other', note };
 }

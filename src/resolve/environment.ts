@@ -60,8 +60,11 @@ export function environmentFor(
 
 /** The module format tsc and Node give a file: .mts/.mjs ESM, .cts/.cjs CommonJS, else the package `type`. */
 export function moduleFormat(file: string, packageType: string | undefined): ModuleFormat {
-  if (/\.m[jt]sx?$/.test(file)) return 'esm';
-  if (/\.c[jt]sx?$/.test(file)) return 'cjs';
+  // The letter after the last dot: .mts/.mjs/.d.mts → m, .cts/.cjs/.d.cts → c (called per import,
+  // so no regex). Only code files are asked, so `.css` never gets here.
+  const lead = file.charCodeAt(file.lastIndexOf('.') + 1);
+  if (lead === 109 && /\.m[jt]sx?$/.test(file)) return 'esm';
+  if (lead === 99 && /\.c[jt]sx?$/.test(file)) return 'cjs';
   return packageType === 'module' ? 'esm' : 'cjs';
 }
 

@@ -11,7 +11,13 @@
 import path from 'node:path';
 import type { ResolveResult } from 'oxc-resolver';
 import { createConfigs, type GoverningConfig } from './configs.js';
-import { type Environment, environmentFor, type ImportSyntax, moduleFormat } from './environment.js';
+import {
+  type Environment,
+  environmentFor,
+  type ImportSyntax,
+  type ModuleFormat,
+  moduleFormat,
+} from './environment.js';
 import { type Landing, landing } from './landing.js';
 import { plainFactories } from './oxc.js';
 import { createPackageEntries } from './package-entry.js';
@@ -35,15 +41,33 @@ export type {
 
 const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 
+interface FileInfo {
+  dir: string;
+  declaration: boolean;
+  format: ModuleFormat;
+  /** Interned environments by (syntax, typeOnly). */
+  slots: (Environment | undefined)[];
+}
+
 export function createResolver(input: ResolverInput): Resolver {
   const { root, files } = input;
   const workspaces = findWorkspaces(files, input.readText);
   const plain = plainFactories();
   const configs = createConfigs(input, workspaces);
   const packages = createPackageEntries(input, workspaces, plain);
-  // environment key → [paths, bare] → scope → specifier → outcome. Nested maps, so that no key
-  // string is built per import (the environment and its key are interned per directory).
-  const caches = new Map<string, [Map<string, Map<string, Outcome>>, Map<string, Map<string, Outcome>>]>();
+  // [cache] → scope → specifier → outcome. Nested maps, so that no key string is built per import.
+  // A path's answer depends only on strict ESM and type-only (conditions never apply to it); a
+  // bare specifier's on the whole environment. Environments are interned: the object is the key.
+  const pathCaches = [0, 1, 2, 3].map(() => new Map<string, Map<string, Outcome>>());
+  const bareCaches = new Map<Environment, Map<string, Map<string, Outcome>>>();
+  const bareCache = (env: Environment) => {
+    let cache = bareCaches.get(env);
+    if (!cache) {
+      cache = new Map();
+      bareCaches.set(env, cache);
+    }
+    return cache;
+  };
   const abs = (rel: string) => path.join(root, rel);
 
   const resolvePath = (dir: string, specifier: string, env: Environment, typeOnly: boolean): Outcome => {
@@ -144,24 +168,35 @@ export function createResolver(input: ResolverInput): Resolver {
     return condition === undefined ? found : { ...found, condition };
   };
 
-  // Per directory: its config and package type; per (format, syntax, typeOnly) there: one interned
-  // environment, so an import costs two map lookups, not a key string.
+  // Per importing file, computed once: its directory, whether it is a declaration file, and per
+  // (syntax, typeOnly) one interned environment, so an import costs one map lookup and an index.
   const envs = new Map<string, Environment>();
-  const dirEnvs = new Map<string, Map<string, Environment>>();
-  const environment = (fromFile: string, dir: string, syntax: ImportSyntax, typeOnly: boolean) => {
-    let inDir = dirEnvs.get(dir);
-    if (!inDir) {
-      inDir = new Map();
-      dirEnvs.set(dir, inDir);
+  const packageTypes = new Map<string, string | undefined>();
+  const fileInfos = new Map<string, FileInfo>();
+  const SYNTAX_SLOT: Record<ImportSyntax, number> = { static: 0, dynamic: 2, require: 4 };
+  const fileInfo = (fromFile: string): FileInfo => {
+    let info = fileInfos.get(fromFile);
+    if (!info) {
+      const dir = dirOf(fromFile);
+      if (!packageTypes.has(dir)) packageTypes.set(dir, packages.packageType(dir));
+      info = {
+        dir,
+        declaration: DECLARATION_FILE.test(fromFile),
+        format: moduleFormat(fromFile, packageTypes.get(dir)),
+        slots: [],
+      };
+      fileInfos.set(fromFile, info);
     }
-    const format = moduleFormat(fromFile, packages.packageType(dir));
-    const slot = `${format}${syntax}${typeOnly ? 't' : 'v'}`;
-    let env = inDir.get(slot);
+    return info;
+  };
+  const environment = (info: FileInfo, syntax: ImportSyntax, typeOnly: boolean) => {
+    const slot = SYNTAX_SLOT[syntax] + (typeOnly ? 1 : 0);
+    let env = info.slots[slot];
     if (!env) {
-      const made = environmentFor(configs.forDir(dir)?.reading, format, syntax, typeOnly);
+      const made = environmentFor(configs.forDir(info.dir)?.reading, info.format, syntax, typeOnly);
       env = envs.get(made.key) ?? made;
       envs.set(env.key, env);
-      inDir.set(slot, env);
+      info.slots[slot] = env;
     }
     return env;
   };
@@ -169,13 +204,10 @@ export function createResolver(input: ResolverInput): Resolver {
   return {
     workspaces,
     coverage: () => configs.coverage(),
-    environment: (fromFile, opts = {}) =>
-      environment(
-        fromFile,
-        dirOf(fromFile),
-        opts.syntax ?? 'static',
-        opts.typeOnly === true || DECLARATION_FILE.test(fromFile),
-      ),
+    environment(fromFile, opts = {}) {
+      const info = fileInfo(fromFile);
+      return environment(info, opts.syntax ?? 'static', opts.typeOnly === true || info.declaration);
+    },
     resolve(fromFile, specifier, opts = {}) {
       if (opts.referencePath) return resolveReferencePath(files, fromFile, specifier);
       const kind = specifierKind(specifier);
@@ -185,18 +217,14 @@ export function createResolver(input: ResolverInput): Resolver {
           kind: 'unresolved',
           reason: `${specifier} names a URL or virtual module, not a file or a package`,
         };
+      const info = fileInfo(fromFile);
       // A declaration file never runs: every import in it is for types, as tsc reads it.
-      const typeOnly = opts.typeOnly === true || DECLARATION_FILE.test(fromFile);
-      const dir = dirOf(fromFile);
-      const env = environment(fromFile, dir, opts.syntax ?? 'static', typeOnly);
+      const typeOnly = opts.typeOnly === true || info.declaration;
+      const { dir } = info;
+      const env = environment(info, opts.syntax ?? 'static', typeOnly);
       const isPath = kind === 'relative' || kind === 'absolute';
       const scope = isPath ? dir : bareScope(fromFile, dir);
-      let pair = caches.get(env.key);
-      if (!pair) {
-        pair = [new Map(), new Map()];
-        caches.set(env.key, pair);
-      }
-      const cache = pair[isPath ? 0 : 1];
+      const cache = isPath ? pathCaches[(env.strictEsm ? 2 : 0) + (typeOnly ? 1 : 0)]! : bareCache(env);
       let inScope = cache.get(scope);
       if (!inScope) {
         inScope = new Map();
