@@ -128,7 +128,7 @@ export function createResolver(input: ResolverInput): Resolver {
     const dir = dirOf(fromFile);
     const config = configs.forDir(dir);
     const found = landing(root, files, viaConfig(fromFile, dir, specifier, env, typeOnly, config), specifier);
-    if (found.kind === 'file') return withCondition(found, specifier, env);
+    if (found.kind === 'file') return withCondition(found, specifier, env, fromFile);
     if (found.kind === 'node_modules' || found.kind === 'outside') return leftRepository(specifier, found);
     const workspace = packages.workspace(specifier, env, typeOnly);
     if (workspace) return workspace;
@@ -163,8 +163,13 @@ export function createResolver(input: ResolverInput): Resolver {
   };
 
   // The condition an exports map chose, for evidence: found by walking the map with our conditions.
-  const withCondition = (found: { kind: 'file'; path: string }, specifier: string, env: Environment) => {
-    const condition = packages.chosenCondition(specifier, env);
+  const withCondition = (
+    found: { kind: 'file'; path: string },
+    specifier: string,
+    env: Environment,
+    fromFile: string,
+  ) => {
+    const condition = packages.chosenCondition(specifier, env, fromFile);
     return condition === undefined ? found : { ...found, condition };
   };
 

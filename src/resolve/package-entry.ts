@@ -29,8 +29,8 @@ export interface PackageEntries {
   manifestFor(dir: string): string | undefined;
   /** The `type` field of that package.json (`module` makes .ts/.js files ESM). */
   packageType(dir: string): string | undefined;
-  /** For a workspace package's specifier: the exports-map condition the environment picks. */
-  chosenCondition(specifier: string, env: Environment): string | undefined;
+  /** For a workspace package's specifier (or a `#imports` one): the condition the environment picks. */
+  chosenCondition(specifier: string, env: Environment, fromFile?: string): string | undefined;
 }
 
 export function createPackageEntries(
@@ -58,7 +58,12 @@ export function createPackageEntries(
     const pkg = name === undefined ? undefined : workspaces.get(name);
     return name === undefined || pkg === undefined ? undefined : { name, pkg };
   };
-  const conditionFor = (specifier: string, env: Environment) => {
+  const conditionFor = (specifier: string, env: Environment, fromFile?: string) => {
+    if (specifier.startsWith('#')) {
+      const rel = fromFile === undefined ? undefined : nearestManifest(dirOf(fromFile));
+      const map = rel === undefined ? undefined : manifest(rel)?.imports;
+      return map === undefined ? undefined : chosenCondition(map, specifier, env.conditions);
+    }
     const found = workspaceOf(specifier);
     const exports = found && manifest(found.pkg.manifest)?.exports;
     return exports === undefined || !found
@@ -130,10 +135,12 @@ export function createPackageEntries(
       const bare = targets.find((t) => !t.startsWith('.'));
       const external = bare === undefined ? undefined : packageName(bare);
       const local = targets.filter((t) => t.startsWith('.'));
+      const condition = chosenCondition(map, specifier, env.conditions);
+      const tag = condition === undefined ? {} : { condition };
       const literal = findSourceFile(files, dirOf(rel), local, typeOnly, false);
-      if (literal) return { kind: 'file', path: literal };
+      if (literal) return { kind: 'file', path: literal, ...tag };
       const found = findSourceFile(files, dirOf(rel), local, typeOnly);
-      if (found) return { kind: 'file', path: found, via: 'imports-source' };
+      if (found) return { kind: 'file', path: found, via: 'imports-source', ...tag };
       if (external) return { kind: 'external', name: external };
       return unresolved(() => `${specifier} maps to ${targets[0]} in ${rel}, but no file matches`);
     },

@@ -144,3 +144,17 @@ describe('explicit .ts extensions and declaration targets (explicit-ts-extension
       ['src/decl.d.ts', './both.js', 'file:src/both.d.ts'],
     ]));
 });
+
+describe('#imports conditions (package-exports-imports)', () => {
+  const resolver = createResolver(fixtureInput('package-exports-imports'));
+  it('records the condition an imports map chose, and a source mapping as via', () =>
+    expectRows(
+      resolver,
+      [
+        // No tsconfig: Node runs the file, so `node` is on.
+        ['src/consumer.ts', '#config', 'file:src/config.node.ts condition:node'],
+        ['src/consumer.ts', '#built', 'file:src/built.ts via:imports-source'],
+      ],
+      true,
+    ));
+});
