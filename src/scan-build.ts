@@ -73,7 +73,7 @@ export async function buildMap({
     (p) => facts.modules.get(p)?.exports,
     facts.artifacts,
   );
-  addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
+  const importFindings = addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
   addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
   const findings = addDocEdges(
     snapshot,
@@ -110,7 +110,7 @@ export async function buildMap({
     ),
     flows: flows.flows,
     files: found.files,
-    findings: [...findings, ...verified.findings],
+    findings: [...findings, ...importFindings, ...verified.findings],
     identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
     previous: readPreviousMap(root),
   });

@@ -20,8 +20,8 @@ import { applyCodeFile, hasNode, newSplice, updatePackages } from './map/delta-s
 import { mapPath, serializeSection, writeMapText } from './map/emit.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText } from './map/map-text.js';
-import type { MapNode } from './map/schema.js';
-import type { SourceFile, TextSource } from './model/facts.js';
+import type { Finding, MapNode } from './map/schema.js';
+import type { ModuleFacts, SourceFile, TextSource } from './model/facts.js';
 import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
 import { createResolver, type Resolver } from './resolve/index.js';
@@ -86,6 +86,12 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const facts: [string, string, unknown][] = [];
   let mentioned: ReadonlySet<string> | undefined;
   const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
+  const newFacts = new Map<string, ModuleFacts>();
+  const factsOf = (p: string): ModuleFacts | undefined => {
+    const file = byPath.get(p);
+    if (!file || file.role !== 'code') return undefined;
+    return newFacts.get(p) ?? store.getFacts<ModuleFacts>(moduleCacheKey(p), file.hash);
+  };
   const docs = new Map<string, DocPart>();
   for (const file of changed) {
     if (file.role === 'doc') {
@@ -106,6 +112,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
     const moduleFacts = extractModule(file.path, source);
     facts.push([moduleCacheKey(file.path), file.hash, moduleFacts]);
+    newFacts.set(file.path, moduleFacts);
     applyCodeFile(splice, {
       file,
       facts: moduleFacts,
@@ -114,6 +121,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       roleOf: (p) => roles.get(p),
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
+      factsOf,
     });
   }
   updatePackages(splice);
@@ -128,12 +136,17 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     ...resolver.coverage(),
   ]);
   const meta = small.meta;
-  // A plain document's findings are its broken links: its own, replaced whole.
-  if (docs.size > 0)
-    small.findings = normalizeFindings([
-      ...small.findings.filter((f) => !docs.has(f.evidence[0]?.path ?? '')),
-      ...[...docs.values()].flatMap((d) => d.findings),
-    ]);
+  // A plain document's findings are its broken links, a code file's its imports naming what their
+  // target does not export: each replaced whole.
+  const owner = (f: Finding) => {
+    const at = f.evidence[0]?.path ?? '';
+    return docs.has(at) || (f.code === 'import-name-not-exported' && splice.findings.has(at));
+  };
+  small.findings = normalizeFindings([
+    ...small.findings.filter((f) => !owner(f)),
+    ...[...docs.values()].flatMap((d) => d.findings),
+    ...[...splice.findings.values()].flat(),
+  ]);
   const changedNodes = changed.map(
     (f) => splice.nodes.get(nodeId(f.role === 'doc' ? 'document' : 'file', f.path))!,
   );

@@ -115,6 +115,11 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     ],
     ['a syntax error', 'src/app/c.ts', (t: string) => `${t}const broken = (;\n`],
     [
+      'an import of a name its target does not export',
+      'src/app/c.ts',
+      (t: string) => `import { nothere } from './a.js';\n${t}nothere;\n`,
+    ],
+    [
       'a document edited: a link added',
       'docs/app.md',
       (t: string) => `${t}\nAlso [b](../src/app/b.ts) and \`src/app/a.ts\`.\n`,
@@ -171,6 +176,12 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       'a document’s headings change',
       () => (root: string) => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`),
       /headings changed/,
+    ],
+    [
+      'an export other files import is removed',
+      () => (root: string) =>
+        edit(root, 'src/app/a.ts', (t) => t.replace('export const a =', 'export const renamed =')),
+      /removed and other files import it/,
     ],
     [
       'a manifest changes',

@@ -66,6 +66,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'check proofmap.config.* against the graph (rules, entries, cycles)',
     load: async () => (await import('./commands/check.js')).checkCommand,
   },
+  crosscheck: {
+    summary: "agreement of proofmap's import resolution with the TypeScript compiler's, per cause",
+    load: async () => (await import('./commands/crosscheck.js')).crosscheckCommand,
+  },
   serve: {
     summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)',
     load: async () => (await import('./commands/serve.js')).serveCommand,

@@ -1,15 +1,16 @@
 /**
  * Lists candidate files: `git ls-files` (tracked + untracked-not-ignored) inside a git work tree,
- * else a walk of the directory that honours .gitignore files. Both apply the shared exclusion set,
- * so a repository gives the same list with or without git metadata (except what git tracks but
- * .gitignore would hide).
+ * else a walk of the directory that honours .gitignore files. Each applies its own exclusions
+ * (exclusions.ts): git's listing is source whatever a folder is called; the walk, which cannot
+ * tell a committed `build/` from a generated one, also skips generated-output folder names unless
+ * a config names them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { EXCLUDED_DIRS } from '../model/constants.js';
-import { isExcludedPath, toPosix } from '../model/paths.js';
+import { toPosix } from '../model/paths.js';
+import { type Exclusions, exclusionsFor } from './exclusions.js';
 
 export interface Listing {
   paths: string[];
@@ -18,9 +19,10 @@ export interface Listing {
 
 export function listFiles(root: string): Listing {
   const viaGit = gitListing(root);
-  const paths = viaGit ?? walk(root);
-  const kept = paths.map(toPosix).filter((p) => p.length > 0 && !isExcludedPath(p, EXCLUDED_DIRS));
-  return { paths: [...new Set(kept)], via: viaGit ? 'git' : 'walk' };
+  const exclusions = exclusionsFor(root, viaGit ? 'git' : 'walk');
+  const paths = viaGit ?? walk(root, exclusions);
+  const kept = paths.map(toPosix).filter((p) => p.length > 0 && !exclusions.excludes(p));
+  return { paths: [...new Set(kept)], via: exclusions.via };
 }
 
 function gitListing(root: string): string[] | undefined {
@@ -42,7 +44,7 @@ function gitListing(root: string): string[] | undefined {
   }
 }
 
-function walk(root: string): string[] {
+function walk(root: string, exclusions: Exclusions): string[] {
   const out: string[] = [];
   const visit = (dir: string, rules: { base: string; ig: Ignore }[]) => {
     const here = readIgnore(root, dir);
@@ -55,8 +57,8 @@ function walk(root: string): string[] {
     }
     for (const entry of entries) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;
-      if (EXCLUDED_DIRS.includes(entry.name)) continue;
       const isDir = entry.isDirectory();
+      if (isDir && exclusions.excludes(rel)) continue;
       if (
         active.some(
           ({ base, ig }) =>

@@ -2,6 +2,10 @@
  * Imports and re-exports inside `declare module 'x' { … }`. oxc's module record leaves them out
  * (they belong to the declared module), yet the declaring file still needs them for its types.
  * Exports there are the declared module's, not the file's, so none are recorded.
+ *
+ * In a module file (one with a top-level import or export) the declaration is an augmentation of
+ * 'x', which tsc resolves like an import: the file depends on 'x', so that is a type-import of no
+ * names. In a script file it declares an ambient module instead and depends on nothing.
  */
 import type {
   ImportDeclaration,
@@ -11,8 +15,16 @@ import type {
 } from 'oxc-parser';
 import type { FactSink } from './js-ts-sink.js';
 
-export function recordAmbientModule(node: TSModuleDeclaration | TSGlobalDeclaration, sink: FactSink): void {
-  if (node.id.type !== 'Literal' || !node.body) return; // `declare module '*.css';` has no body at all
+export function recordAmbientModule(
+  node: TSModuleDeclaration | TSGlobalDeclaration,
+  sink: FactSink,
+  isModule: boolean,
+): void {
+  if (node.id.type !== 'Literal') return;
+  // A wildcard (`'*.css'`) names no module to augment; tsc reports it rather than resolving it.
+  if (isModule && !node.id.value.includes('*'))
+    sink.addImport('type-imports', node.id.value, node.id.start, [], true);
+  if (!node.body) return; // `declare module '*.css';` has no body at all
   for (const statement of node.body.body) {
     if (statement.type === 'ImportDeclaration') {
       recordImport(statement, sink);

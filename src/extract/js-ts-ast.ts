@@ -17,6 +17,17 @@ import { isIdentifier, isMember } from './js-ts-nodes.js';
 import type { FactSink } from './js-ts-sink.js';
 
 const DETAIL_MAX = 80;
+/** Top-level statements that make a file a module for tsc (`export {}` included). */
+const MODULE_STATEMENTS = new Set([
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportDefaultDeclaration',
+  'ExportAllDeclaration',
+  'TSExportAssignment',
+]);
+const isModuleStatement = (s: Program['body'][number]): boolean =>
+  MODULE_STATEMENTS.has(s.type) ||
+  (s.type === 'TSImportEqualsDeclaration' && s.moduleReference.type === 'TSExternalModuleReference');
 
 /**
  * True when the AST may hold facts the module record lacks. Deserialising the AST costs about
@@ -33,6 +44,7 @@ export function recordAst(program: Program, sink: FactSink): void {
   // Loads whose value is discarded (`require('./polyfill');`) import nothing by name, like a
   // side-effect `import`; statements are visited before their expressions.
   const discarded = new WeakSet<Node>();
+  const isModule = program.body.some(isModuleStatement);
   const visitor = new Visitor({
     ExpressionStatement(node) {
       const value = node.expression.type === 'AwaitExpression' ? node.expression.argument : node.expression;
@@ -55,7 +67,7 @@ export function recordAst(program: Program, sink: FactSink): void {
       sink.addImport('type-imports', node.source.value, node.source.start, names, true);
     },
     TSModuleDeclaration(node) {
-      recordAmbientModule(node, sink);
+      recordAmbientModule(node, sink, isModule);
     },
     AssignmentExpression(node) {
       recordExportAssignment(node, sink);

@@ -1,11 +1,15 @@
 /**
  * Code edges: each import fact resolved to a file, an external package or a builtin. What does
  * not resolve becomes coverage with the specifier and file:line, so a missing edge is explainable.
+ * Returns the findings of the imported-names self-check (import-names.ts) over the file edges.
  */
 
 import type { ModuleFacts, TextSource } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
-import type { Resolver } from '../resolve/index.js';
+import type { Evidence } from '../model/types.js';
+import { type Resolver, syntaxOf } from '../resolve/index.js';
+import { type ResolvedImport, unexportedImports } from './import-names.js';
+import type { Finding } from './schema.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
 
 export function addCodeEdges(
@@ -14,7 +18,10 @@ export function addCodeEdges(
   texts: TextSource,
   resolver: Resolver,
   nodeOfPath: Pick<ReadonlyMap<string, string>, 'get'>,
-): void {
+  /** Facts of the import targets, for the imported-names check (default: `modules` itself). */
+  targets: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> = modules,
+): Finding[] {
+  const resolved: ResolvedImport[] = [];
   for (const [path, facts] of modules) {
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
@@ -23,17 +30,22 @@ export function addCodeEdges(
       const resolution = resolver.resolve(path, fact.specifier, {
         typeOnly: fact.typeOnly,
         referencePath: fact.referencePath === true,
+        syntax: syntaxOf(fact.relation),
       });
-      const evidence = {
+      const evidence: Evidence = {
         source: 'code' as const,
         path,
         line: fact.line,
         column: fact.column,
         excerpt: excerptAt(text, fact.line),
       };
+      // How the target was chosen, so a reader can tell a compiler-equivalent edge from an inference.
+      if (resolution.kind === 'file' && resolution.via) evidence.via = resolution.via;
+      if (resolution.kind === 'file' && resolution.condition) evidence.condition = resolution.condition;
       let to: string;
       if (resolution.kind === 'file') {
         to = nodeOfPath.get(resolution.path)!;
+        resolved.push({ from: path, fact, target: resolution.path, evidence });
       } else if (resolution.kind === 'external' || resolution.kind === 'builtin') {
         const key =
           resolution.kind === 'external'
@@ -64,4 +76,5 @@ export function addCodeEdges(
       });
     }
   }
+  return unexportedImports(resolved, targets);
 }

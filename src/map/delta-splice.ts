@@ -12,7 +12,7 @@ import type { Coverage, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
 import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
-import type { MapEdge, MapNode } from './schema.js';
+import type { Finding, MapEdge, MapNode } from './schema.js';
 
 export interface Splice {
   text: MapText;
@@ -35,6 +35,10 @@ export interface Splice {
   keys: Map<string, string>;
   /** Edge block of a changed node, between the pass that found it and the splice that uses it. */
   ranges: Map<string, [number, number]>;
+  /** Imported-names findings of each changed code file, by path (replacing its old ones). */
+  findings: Map<string, Finding[]>;
+  /** Whether some code file imports a changed node (found by inspectEdges). */
+  imported: Set<string>;
 }
 
 export function newSplice(text: MapText): Splice {
@@ -50,6 +54,8 @@ export function newSplice(text: MapText): Splice {
     lentNow: new Map(),
     keys: new Map(),
     ranges: new Map(),
+    findings: new Map(),
+    imported: new Set(),
   };
 }
 
@@ -63,6 +69,8 @@ export interface ChangedCodeFile {
   flowsDeclared: boolean;
   /** Every symbol name a document mentions (asked only when exported names changed). */
   mentionedSymbols(): ReadonlySet<string>;
+  /** Facts of another code file (an import target): this delta's, else the cached ones. */
+  factsOf(path: string): ModuleFacts | undefined;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -83,6 +91,13 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     if (named !== undefined)
       throw new DeltaRefused(`${file.path}: its exported names changed, and a document mentions ${named}`);
   }
+  // Imported-names findings (import-names.ts) name a target's exports and its first export line:
+  // one that points at this file, or an added name that could settle one anywhere, is not spliced.
+  const nameFindings = splice.text.small.findings.filter((f) => f.code === 'import-name-not-exported');
+  if (nameFindings.some((f) => f.target === file.path))
+    throw new DeltaRefused(`${file.path}: an imported-names finding points at it`);
+  if ([...after].some((n) => !before.has(n)) && nameFindings.length > 0)
+    throw new DeltaRefused(`${file.path}: an export was added while imported-names findings exist`);
   inspectEdges(splice, id, file.path);
 
   const part = codeFilePart({
@@ -100,6 +115,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     },
     isNode: (n) => nodeIndex(splice).has(n),
     zone: old.zone,
+    factsOf: input.factsOf,
   });
   splice.nodes.set(id, part.node);
   splice.coverage.push(...part.coverage);
@@ -109,7 +125,11 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     push(splice.lentNow, pkg, evidence);
   }
 
+  splice.findings.set(file.path, part.findings);
   const oldCode = replaceGroup(splice, id, part.edges, input.flowsDeclared);
+  // A removed export breaks importers' names (new findings elsewhere): only if nobody imports it.
+  if ([...before].some((n) => !after.has(n)) && splice.imported.has(id))
+    throw new DeltaRefused(`${file.path}: an exported name was removed and other files import it`);
   for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
   text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
 }
@@ -193,6 +213,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
     }
     if (!text.fieldIs(item, TO_AT, id)) return;
     const line = text.text(item);
+    if (NAMED_IMPORT.test(line)) splice.imported.add(id);
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
   });
@@ -201,6 +222,8 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
   if (text.small.findings.some((f) => f.target?.includes(base) || f.message.includes(base)))
     throw new DeltaRefused(`a finding names ${path}`);
 }
+
+const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports)"/;
 
 /** The contiguous range of the node's edges (found by inspectEdges), or an empty range. */
 function groupRange(splice: Splice, id: string): [number, number] {

@@ -11,7 +11,7 @@ import { verify } from '../verify/index.js';
 import { compareEvidence, toEdge, toNode } from './assemble.js';
 import { addCodeEdges } from './code-edges.js';
 import { addFileNodes } from './file-nodes.js';
-import type { MapEdge, MapNode } from './schema.js';
+import type { Finding, MapEdge, MapNode } from './schema.js';
 import { Snapshot } from './snapshot.js';
 
 /** A delta that cannot be applied exactly; the scan falls back to a full build and says why. */
@@ -28,6 +28,8 @@ export interface CodeFileInput {
   isNode(id: string): boolean;
   /** The file's zone: a path's zone does not change while the file set does not. */
   zone: string;
+  /** Cached facts of another code file (an import target). */
+  factsOf(path: string): ModuleFacts | undefined;
 }
 
 export interface CodeFilePart {
@@ -37,15 +39,34 @@ export interface CodeFilePart {
   coverage: Coverage[];
   /** Evidence this file gives each package node it imports (the node's found_at is the least of all). */
   packageEvidence: Map<string, Evidence[]>;
+  /** Its imports that name what their target does not export (import-names.ts). */
+  findings: Finding[];
 }
 
 export function codeFilePart(input: CodeFileInput): CodeFilePart {
   const { file, facts } = input;
   const snapshot = new Snapshot();
   addFileNodes(snapshot, [file], () => facts.exports, new Map());
-  addCodeEdges(snapshot, new Map([[file.path, facts]]), input.texts, input.resolver, {
-    get: input.nodeOfPath,
-  });
+  // The imported-names check follows `export *` chains through other files' resolved imports,
+  // which a delta does not hold: a named import of a file that re-exports with `*` is not spliced.
+  const targets = {
+    get: (p: string): ModuleFacts | undefined => {
+      if (p === file.path) return facts;
+      const target = input.factsOf(p);
+      if (!target) throw new DeltaRefused(`${file.path} imports ${p}, whose facts are not cached`);
+      if (target.imports.some((i) => i.relation === 're-exports' && i.names.includes('*')))
+        throw new DeltaRefused(`${file.path} imports names from ${p}, which re-exports with *`);
+      return target;
+    },
+  };
+  const findings = addCodeEdges(
+    snapshot,
+    new Map([[file.path, facts]]),
+    input.texts,
+    input.resolver,
+    { get: input.nodeOfPath },
+    targets,
+  );
   const entities = new KnownEntities(snapshot.entities, input.isNode);
   const verified = verify({
     entities,
@@ -66,6 +87,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     edges: verified.edges.map(toEdge),
     coverage: [...snapshot.coverage, ...verified.coverage],
     packageEvidence,
+    findings,
   };
 }
 

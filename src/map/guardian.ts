@@ -8,9 +8,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXCLUDED_DIRS, TYPED_RELATIONS } from '../model/constants.js';
+import { exclusionsFor } from '../discover/exclusions.js';
+import { TYPED_RELATIONS } from '../model/constants.js';
 import { edgeId, nodeId } from '../model/ids.js';
-import { isExcludedPath, normalizeRepoPath } from '../model/paths.js';
+import { normalizeRepoPath } from '../model/paths.js';
 import { literalFound } from '../verify/code-dep.js';
 import { validateMap } from './emit.js';
 import type { Blocker, ProofMap } from './schema.js';
@@ -44,12 +45,14 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
     block('schema', `map.json does not match proofmap.map/v1: ${problem}`);
   if (blockers.length > 0) return { status: 'proposed', blockers, warnings, checked };
 
+  // The listing's own exclusions: a file the scan could list is one the guardian may re-read.
+  const excluded = exclusionsFor(root);
   const texts = new Map<string, string | undefined>();
   const textOf = (rel: string) => {
     if (!texts.has(rel)) {
       const safe = normalizeRepoPath(rel);
       let text: string | undefined;
-      if (safe !== undefined && !isExcludedPath(safe, EXCLUDED_DIRS)) {
+      if (safe !== undefined && !excluded.excludes(safe)) {
         try {
           text = readFileSync(path.join(root, safe), 'utf8');
         } catch {
@@ -78,7 +81,7 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
       block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
     count('found-at');
     const at = normalizeRepoPath(n.found_at.path);
-    if (at === undefined || isExcludedPath(at, EXCLUDED_DIRS) || !existsSync(path.join(root, at)))
+    if (at === undefined || excluded.excludes(at) || !existsSync(path.join(root, at)))
       block(
         'found-at',
         `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,

@@ -12,6 +12,8 @@ const evidence = z
     line: z.number().int().min(1).optional(),
     column: z.number().int().min(1).optional(),
     excerpt: z.string().optional(),
+    via: z.string().min(1).optional(),
+    condition: z.string().min(1).optional(),
   })
   .strict();
 

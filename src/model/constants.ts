@@ -3,10 +3,15 @@
  * the guardian must agree on these, or a verified edge could fail its own re-run.
  */
 
-/** Directories never walked, never searched, never re-checked. */
-export const EXCLUDED_DIRS: readonly string[] = Object.freeze([
-  'node_modules',
-  '.git',
+/** Never part of the map, whoever lists the files: dependencies, git's own store, our output. */
+export const ALWAYS_EXCLUDED_DIRS: readonly string[] = Object.freeze(['node_modules', '.git', '.proofmap']);
+
+/**
+ * Folder names that usually hold generated or vendored files. Only the no-git walk skips them
+ * (discover/exclusions.ts): in a git work tree, what git tracks and does not ignore is source,
+ * whatever its folder is called (`scripts/build/*.ts`).
+ */
+export const GENERATED_DIRS: readonly string[] = Object.freeze([
   'vendor',
   'dist',
   'build',
@@ -14,8 +19,13 @@ export const EXCLUDED_DIRS: readonly string[] = Object.freeze([
   '.svelte-kit',
   '.next',
   'coverage',
-  '.proofmap',
 ]);
+
+/**
+ * Both lists: folders where the absence of a file proves nothing (a doc linking to `dist/x.js`,
+ * a claim about `coverage/`), because they are usually generated. Not a listing rule any more.
+ */
+export const EXCLUDED_DIRS: readonly string[] = Object.freeze([...ALWAYS_EXCLUDED_DIRS, ...GENERATED_DIRS]);
 
 /** The 11 typed-link relations, exactly; anything else in the typed-link namespace is dropped. */
 export const TYPED_RELATIONS = Object.freeze([
@@ -58,6 +68,6 @@ export const MAP_SCHEMA_ID = 'proofmap.map/v1';
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Bumped whenever an extractor's output for the same bytes could change; keys the fact cache. */
-export const EXTRACTOR_VERSION = 1;
+export const EXTRACTOR_VERSION = 2;
 
 export const GENERATOR = 'proofmap';

@@ -28,6 +28,13 @@ export interface Evidence {
   column?: number;
   /** The text at that place, trimmed, at most one line. */
   excerpt?: string;
+  /**
+   * For an import edge found by inference rather than as the compiler would: how
+   * (`workspace`, `source-field`, `imports-source`; see resolve/types.ts ResolvedVia).
+   */
+  via?: string;
+  /** For an import edge through an exports map: the condition(s) that chose the target (`node>import`). */
+  condition?: string;
 }
 
 /** An exported name of a module. */

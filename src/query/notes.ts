@@ -39,5 +39,26 @@ export function lowerBoundNotes(session: Session, paths: Iterable<string>): stri
       `${elsewhere} unresolved specifier(s) elsewhere in the repository could also lead here (see coverage in map.json)`,
     );
   }
+  notes.push(...suspectEdgeNotes(session, wanted));
   return notes;
+}
+
+/**
+ * An import whose names its resolved target does not export (finding import-name-not-exported)
+ * may point at the wrong file: an answer walking it, at either end, may miss the right target's
+ * dependents.
+ */
+function suspectEdgeNotes(session: Session, wanted: ReadonlySet<string>): string[] {
+  // An answer about one file uses its own edges; a walk uses the edges between files it visited.
+  const uses = (f: (typeof session.map.findings)[number]) =>
+    wanted.size === 1
+      ? f.evidence.some((e) => wanted.has(e.path))
+      : f.evidence.every((e) => wanted.has(e.path));
+  const suspect = session.map.findings.filter((f) => f.code === 'import-name-not-exported' && uses(f));
+  if (suspect.length === 0) return [];
+  const at = suspect.map((f) => `${f.evidence[0]!.path}:${f.evidence[0]!.line ?? 1}`).sort();
+  const shown = at.slice(0, 5).join(', ') + (at.length > 5 ? ` and ${at.length - 5} more` : '');
+  return [
+    `lower bound: ${suspect.length} import(s) here name exports their resolved file lacks (${shown}); each may point at the wrong file, so dependents of the right one may be missing`,
+  ];
 }

@@ -6,14 +6,14 @@
 import path from 'node:path';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
-import { configFactories, type FactoryPair } from './oxc.js';
+import { configFactories, type Factories } from './oxc.js';
 import { type ConfigReading, dirOf, readConfig } from './tsconfig.js';
 import type { ResolverInput, WorkspacePackage } from './types.js';
 
 export interface GoverningConfig {
   reading: ConfigReading;
   /** oxc factories applying the config; absent when oxc refused it and we apply `paths` ourselves. */
-  oxc?: FactoryPair;
+  oxc?: Factories;
   /**
    * Resolve per file, not per directory: with project references oxc picks the referenced project
    * whose include covers the file, and two files of one directory may belong to different ones.
@@ -48,7 +48,8 @@ export function createConfigs(
   const load = (rel: string): GoverningConfig => {
     const reading = readConfig(source, rel);
     const made = configFactories(path.join(input.root, rel));
-    if ('pair' in made) return { reading, oxc: made.pair, byFile: made.references && reading.references };
+    if ('factories' in made)
+      return { reading, oxc: made.factories, byFile: made.references && reading.references };
     const why = made.refused.replaceAll(input.root + path.sep, '');
     const missing = reading.unreadable.length > 0 ? `, without ${reading.unreadable.join(', ')}` : '';
     problems.push({

@@ -58,3 +58,35 @@ function collect(entry: Entry, value: unknown, conditions: ReadonlySet<string>, 
   }
   // null excludes the subpath: nothing to collect.
 }
+
+/**
+ * The conditions on the way to the first target Node would pick (`node>import`), or undefined
+ * when the map has no conditions for this key (a plain string target chooses nothing).
+ */
+export function chosenCondition(
+  field: unknown,
+  key: string,
+  conditions: readonly string[],
+): string | undefined {
+  const entry = selectEntry(field, key);
+  if (!entry) return undefined;
+  const accepted = new Set(conditions);
+  const walk = (value: unknown, trail: string[]): string[] | undefined => {
+    if (typeof value === 'string') return trail;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const found = walk(item, trail);
+        if (found) return found;
+      }
+    } else if (isRecord(value)) {
+      for (const [condition, nested] of Object.entries(value)) {
+        if (!accepted.has(condition)) continue;
+        const found = walk(nested, [...trail, condition]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  const trail = walk(entry.value, []);
+  return trail && trail.length > 0 ? trail.join('>') : undefined;
+}

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import type { ResolveResult } from 'oxc-resolver';
-import { EXCLUDED_DIRS } from '../model/constants.js';
+import { ALWAYS_EXCLUDED_DIRS } from '../model/constants.js';
 import { isExcludedPath, relativeToRoot, toPosix } from '../model/paths.js';
 
 export type Landing =
@@ -29,7 +29,7 @@ export function landing(
     : relativeToRoot(root, abs);
   if (rel === undefined || rel === '') return { kind: 'outside' };
   if (rel.split('/').includes('node_modules')) return { kind: 'node_modules', path: rel };
-  if (files.has(rel) && !isExcludedPath(rel, EXCLUDED_DIRS)) return { kind: 'file', path: rel };
+  if (files.has(rel) && !isExcludedPath(rel, ALWAYS_EXCLUDED_DIRS)) return { kind: 'file', path: rel };
   return { kind: 'undiscovered', path: rel };
 }
 

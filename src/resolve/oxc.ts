@@ -2,15 +2,11 @@
  * oxc-resolver factories and the options they share. Surprise (oxc-resolver 11.24): a factory made
  * with `cloneWithOptions` shares the parent's cache, and that cache keeps the first tsconfig it
  * loaded, so a clone given another `configFile` silently applies the first one. Hence one fresh
- * factory per tsconfig, and clones only for the type-only variant of the same config.
+ * factory per tsconfig, and clones only for the variants (environment, type-only) of the same config.
  */
 import path from 'node:path';
 import { type NapiResolveOptions, ResolverFactory } from 'oxc-resolver';
-
-/** Conditions for value imports: key order in the exports map decides among them, as in Node. */
-export const VALUE_CONDITIONS = ['import', 'require', 'module', 'node', 'browser', 'default'];
-/** Type-only imports also accept `types`, so they land on declarations as tsc would. */
-export const TYPE_CONDITIONS = ['types', 'typings', ...VALUE_CONDITIONS];
+import type { Environment } from './environment.js';
 
 /** Extension lists shared with the pure fast path (relative-path.ts), so both try files in one order. */
 export const VALUE_EXTENSIONS = [
@@ -62,7 +58,8 @@ const VALUE: NapiResolveOptions = {
   symlinks: false,
   extensions: VALUE_EXTENSIONS,
   extensionAlias: VALUE_EXTENSION_ALIAS,
-  conditionNames: VALUE_CONDITIONS,
+  // Replaced per import by the environment's conditions (environment.ts).
+  conditionNames: ['node', 'import', 'default'],
   mainFields: ['module', 'main'],
 };
 
@@ -70,18 +67,40 @@ const TYPE: NapiResolveOptions = {
   ...VALUE,
   extensions: TYPE_EXTENSIONS,
   extensionAlias: TYPE_EXTENSION_ALIAS,
-  conditionNames: TYPE_CONDITIONS,
+  conditionNames: ['types', 'node', 'import', 'default'],
   mainFields: ['types', 'typings', 'module', 'main'],
 };
 
-export interface FactoryPair {
-  value: ResolverFactory;
-  type: ResolverFactory;
+/**
+ * The factories of one tsconfig (or of none): one per environment and value/type, made on first
+ * use as clones of one base, so that they share its file-system cache and its tsconfig.
+ */
+export interface Factories {
+  get(env: Environment, typeOnly: boolean): ResolverFactory;
 }
 
-export function plainFactories(): FactoryPair {
-  const value = new ResolverFactory(VALUE);
-  return { value, type: value.cloneWithOptions(TYPE) };
+function factories(base: ResolverFactory, tsconfig?: NapiResolveOptions['tsconfig']): Factories {
+  const made = new Map<string, ResolverFactory>();
+  return {
+    get(env, typeOnly) {
+      const key = `${typeOnly ? 't' : 'v'}|${env.key}`;
+      let factory = made.get(key);
+      if (!factory) {
+        factory = base.cloneWithOptions({
+          ...(typeOnly ? TYPE : VALUE),
+          conditionNames: env.conditions,
+          fullySpecified: env.strictEsm,
+          ...(tsconfig ? { tsconfig } : {}),
+        });
+        made.set(key, factory);
+      }
+      return factory;
+    },
+  };
+}
+
+export function plainFactories(): Factories {
+  return factories(new ResolverFactory(VALUE));
 }
 
 /**
@@ -91,7 +110,7 @@ export function plainFactories(): FactoryPair {
  */
 export function configFactories(
   absConfig: string,
-): { pair: FactoryPair; references: boolean } | { refused: string } {
+): { factories: Factories; references: boolean } | { refused: string } {
   let refused = '';
   for (const references of [true, false]) {
     const tsconfig = references
@@ -103,7 +122,7 @@ export function configFactories(
       refused ||= probe.error;
       continue;
     }
-    return { pair: { value, type: value.cloneWithOptions({ ...TYPE, tsconfig }) }, references };
+    return { factories: factories(value, tsconfig), references };
   }
   return { refused };
 }

@@ -5,28 +5,38 @@
  * its targets mapped back to source, then the package's `src/index` or `index`.
  */
 import path from 'node:path';
-import { mapTargets } from './exports-map.js';
+import type { Environment } from './environment.js';
+import { chosenCondition, mapTargets } from './exports-map.js';
 import { isRecord, readJsonRecord } from './jsonc.js';
 import { landing } from './landing.js';
-import type { FactoryPair } from './oxc.js';
-import { TYPE_CONDITIONS, VALUE_CONDITIONS } from './oxc.js';
+import type { Factories } from './oxc.js';
 import { findSourceFile } from './source-file.js';
 import { packageName, packageSubpath } from './specifier.js';
 import { dirOf } from './tsconfig.js';
-import { type Outcome, type ResolverInput, unresolved, type WorkspacePackage } from './types.js';
+import {
+  type Outcome,
+  type ResolvedVia,
+  type ResolverInput,
+  unresolved,
+  type WorkspacePackage,
+} from './types.js';
 
 export interface PackageEntries {
   /** undefined when the specifier does not name a workspace package. */
-  workspace(specifier: string, typeOnly: boolean): Outcome | undefined;
-  imports(fromFile: string, specifier: string, typeOnly: boolean): Outcome;
+  workspace(specifier: string, env: Environment, typeOnly: boolean): Outcome | undefined;
+  imports(fromFile: string, specifier: string, env: Environment, typeOnly: boolean): Outcome;
   /** The nearest discovered package.json at or above a directory: the scope of `#imports` and self-references. */
   manifestFor(dir: string): string | undefined;
+  /** The `type` field of that package.json (`module` makes .ts/.js files ESM). */
+  packageType(dir: string): string | undefined;
+  /** For a workspace package's specifier (or a `#imports` one): the condition the environment picks. */
+  chosenCondition(specifier: string, env: Environment, fromFile?: string): string | undefined;
 }
 
 export function createPackageEntries(
   input: ResolverInput,
   workspaces: ReadonlyMap<string, WorkspacePackage>,
-  plain: FactoryPair,
+  plain: Factories,
 ): PackageEntries {
   const { root, files } = input;
   const manifests = new Map<string, Record<string, unknown> | undefined>();
@@ -43,52 +53,94 @@ export function createPackageEntries(
     return found;
   };
 
+  const workspaceOf = (specifier: string) => {
+    const name = packageName(specifier);
+    const pkg = name === undefined ? undefined : workspaces.get(name);
+    return name === undefined || pkg === undefined ? undefined : { name, pkg };
+  };
+  const conditionFor = (specifier: string, env: Environment, fromFile?: string) => {
+    if (specifier.startsWith('#')) {
+      const rel = fromFile === undefined ? undefined : nearestManifest(dirOf(fromFile));
+      const map = rel === undefined ? undefined : manifest(rel)?.imports;
+      return map === undefined ? undefined : chosenCondition(map, specifier, env.conditions);
+    }
+    const found = workspaceOf(specifier);
+    const exports = found && manifest(found.pkg.manifest)?.exports;
+    return exports === undefined || !found
+      ? undefined
+      : chosenCondition(exports, packageSubpath(specifier, found.name), env.conditions);
+  };
+
   return {
     manifestFor: nearestManifest,
-    workspace(specifier, typeOnly) {
-      const name = packageName(specifier);
-      const pkg = name === undefined ? undefined : workspaces.get(name);
-      if (name === undefined || pkg === undefined) return undefined;
+    packageType(dir) {
+      const rel = nearestManifest(dir);
+      const type = rel === undefined ? undefined : manifest(rel)?.type;
+      return typeof type === 'string' ? type : undefined;
+    },
+    chosenCondition: conditionFor,
+    workspace(specifier, env, typeOnly) {
+      const found = workspaceOf(specifier);
+      if (found === undefined) return undefined;
+      const { name, pkg } = found;
+      const condition = conditionFor(specifier, env);
+      const tagged = (path: string, via: ResolvedVia): Outcome =>
+        condition === undefined ? { kind: 'file', path, via } : { kind: 'file', path, via, condition };
       // Resolving the name from inside the package is Node's self-reference: its exports apply.
-      const factory = typeOnly ? plain.type : plain.value;
+      const factory = plain.get(env, typeOnly);
       const own = landing(root, files, factory.sync(path.join(root, pkg.dir), specifier), specifier);
-      if (own.kind === 'file') return own;
+      if (own.kind === 'file') return tagged(own.path, 'workspace');
       const json = manifest(pkg.manifest) ?? {};
       const sub = packageSubpath(specifier, name);
-      const conditions = typeOnly ? TYPE_CONDITIONS : VALUE_CONDITIONS;
+      // What tsc reads (after the exports map): types first for types, main for values.
+      const compilerFields = typeOnly ? ['types', 'typings', 'main'] : ['module', 'main'];
       const fields = typeOnly
-        ? ['source', 'types', 'typings', 'module', 'main']
-        : ['source', 'module', 'main', 'types'];
+        ? ['source', ...compilerFields, 'module']
+        : ['source', ...compilerFields, 'types'];
+      const fieldTargets = (names: string[]) =>
+        names.map((f) => json[f]).filter((v): v is string => typeof v === 'string');
+      const exact =
+        json.exports !== undefined
+          ? mapTargets(json.exports, sub, env.conditions)
+          : sub === '.'
+            ? fieldTargets(compilerFields)
+            : [sub];
+      const literal = findSourceFile(files, pkg.dir, exact, typeOnly, false);
+      if (literal) return tagged(literal, 'workspace');
       const targets =
         json.exports !== undefined
-          ? mapTargets(json.exports, sub, conditions)
+          ? [...exact]
           : sub === '.'
-            ? fields.map((f) => json[f]).filter((v): v is string => typeof v === 'string')
+            ? fieldTargets(fields)
             : [sub, `./src/${sub.slice(2)}`];
       if (sub === '.') targets.push('./src/index', './index');
-      const found = findSourceFile(files, pkg.dir, targets, typeOnly);
-      if (found) return { kind: 'file', path: found };
+      const mapped = findSourceFile(files, pkg.dir, targets, typeOnly);
+      if (mapped) return tagged(mapped, 'source-field');
       return unresolved(
         () => `workspace package ${name} (${pkg.dir || 'the root'}) has no source file for ${sub}`,
       );
     },
 
-    imports(fromFile, specifier, typeOnly) {
+    imports(fromFile, specifier, env, typeOnly) {
       const rel = nearestManifest(dirOf(fromFile));
       const map = rel === undefined ? undefined : manifest(rel)?.imports;
       if (rel === undefined || !isRecord(map))
         return unresolved(
           (from) => `${specifier} from ${from}: no enclosing package.json has an imports map`,
         );
-      const targets = mapTargets(map, specifier, typeOnly ? TYPE_CONDITIONS : VALUE_CONDITIONS);
+      const targets = mapTargets(map, specifier, env.conditions);
       if (targets.length === 0)
         return unresolved(() => `${specifier} is not defined in the imports of ${rel}`);
       // An imports target may name a package instead of a file (`"#dep": "dep-polyfill"`).
       const bare = targets.find((t) => !t.startsWith('.'));
       const external = bare === undefined ? undefined : packageName(bare);
       const local = targets.filter((t) => t.startsWith('.'));
+      const condition = chosenCondition(map, specifier, env.conditions);
+      const tag = condition === undefined ? {} : { condition };
+      const literal = findSourceFile(files, dirOf(rel), local, typeOnly, false);
+      if (literal) return { kind: 'file', path: literal, ...tag };
       const found = findSourceFile(files, dirOf(rel), local, typeOnly);
-      if (found) return { kind: 'file', path: found };
+      if (found) return { kind: 'file', path: found, via: 'imports-source', ...tag };
       if (external) return { kind: 'external', name: external };
       return unresolved(() => `${specifier} maps to ${targets[0]} in ${rel}, but no file matches`);
     },

@@ -8,12 +8,16 @@ import path from 'node:path';
 import { normalizeRepoPath } from '../model/paths.js';
 import { TYPE_EXTENSION_ALIAS, TYPE_EXTENSIONS, VALUE_EXTENSION_ALIAS, VALUE_EXTENSIONS } from './oxc.js';
 
-/** The discovered file a relative specifier names, or undefined to ask oxc-resolver. */
+/**
+ * The discovered file a relative specifier names, or undefined to ask oxc-resolver. `strictEsm`
+ * (node16/nodenext ESM): the name as written, or its `.js`→`.ts` mapping, and nothing else.
+ */
 export function relativeFile(
   files: ReadonlySet<string>,
   dir: string,
   specifier: string,
   typeOnly: boolean,
+  strictEsm = false,
 ): string | undefined {
   // Queries and fragments have rules of their own: leave them to oxc.
   if (/[?#]/.test(specifier)) return undefined;
@@ -28,8 +32,10 @@ export function relativeFile(
       return alias.map((e) => stem + e).find((c) => files.has(c));
     }
     if (files.has(target)) return target;
+    if (strictEsm) return undefined;
     for (const e of extensions) if (files.has(target + e)) return target + e;
   }
+  if (strictEsm) return undefined;
   // A directory's package.json (main, exports) outranks its index file.
   if (files.has(`${target}/package.json`)) return undefined;
   for (const e of extensions) if (files.has(`${target}/index${e}`)) return `${target}/index${e}`;

@@ -23,16 +23,18 @@ const OUTPUT_DIRS = new Set([
 const EMITTED_EXTENSION = /(?:\.d)?\.[cm]?[jt]sx?$/;
 /**
  * The first discovered file among the targets (relative to the package directory `dir`), trying
- * each target literally, then with leading build folders mapped to `src/` or dropped.
+ * each target literally, then (with `mapToSource`) with leading build folders mapped to `src/` or
+ * dropped.
  */
 export function findSourceFile(
   files: ReadonlySet<string>,
   dir: string,
   targets: readonly string[],
   typeOnly: boolean,
+  mapToSource = true,
 ): string | undefined {
   for (const target of targets) {
-    for (const candidate of sourceCandidates(target)) {
+    for (const candidate of mapToSource ? sourceCandidates(target) : [target.replace(/^\.\//, '')]) {
       const rel = normalizeRepoPath(dir ? `${dir}/${candidate}` : candidate);
       const hit = rel === undefined ? undefined : findFile(files, rel, typeOnly);
       if (hit) return hit;

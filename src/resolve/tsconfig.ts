@@ -18,6 +18,13 @@ export interface ConfigReading {
   baseUrl?: string;
   /** True when the config itself lists project references (references are not inherited). */
   references: boolean;
+  /**
+   * `moduleResolution` after extends, lower-cased (`node` read as node10); when absent, what
+   * `module` implies: node16/nodenext follow it, `preserve` means bundler, anything else node10.
+   */
+  moduleResolution: string;
+  /** `customConditions` after extends: extra export-map conditions tsc matches. */
+  customConditions: string[];
   /** `extends` entries that are not discovered files, and configs that do not parse. */
   unreadable: string[];
 }
@@ -35,6 +42,9 @@ interface Layer {
   /** Directory of the config that set `paths`: targets are relative to it when there is no baseUrl. */
   pathsDir?: string;
   references?: boolean;
+  moduleResolution?: string;
+  module?: string;
+  customConditions?: string[];
 }
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: tsconfig's literal placeholder, not a template.
@@ -49,7 +59,13 @@ export function readConfig(source: ConfigSource, rel: string): ConfigReading {
   const unreadable: string[] = [];
   const leafDir = dirOf(rel);
   const top = readLayer(source, rel, leafDir, unreadable, new Set());
-  const reading: ConfigReading = { path: rel, references: top.references === true, unreadable };
+  const reading: ConfigReading = {
+    path: rel,
+    references: top.references === true,
+    unreadable,
+    moduleResolution: impliedResolution(top),
+    customConditions: top.customConditions ?? [],
+  };
   if (top.baseUrl !== undefined) reading.baseUrl = top.baseUrl;
   if (top.paths) {
     const base = top.baseUrl ?? top.pathsDir ?? leafDir;
@@ -97,8 +113,22 @@ function readLayer(
       layer.paths[k] = Array.isArray(v) ? v.filter((t) => typeof t === 'string') : [];
     layer.pathsDir = dir;
   }
+  for (const key of ['moduleResolution', 'module'] as const)
+    if (typeof options[key] === 'string') layer[key] = options[key].toLowerCase();
+  if (Array.isArray(options.customConditions))
+    layer.customConditions = options.customConditions.filter((c) => typeof c === 'string');
   layer.references = Array.isArray(json.references) && json.references.length > 0;
   return layer;
+}
+
+function impliedResolution(layer: Layer): string {
+  if (layer.moduleResolution) return layer.moduleResolution === 'node' ? 'node10' : layer.moduleResolution;
+  const module = layer.module ?? '';
+  if (module === 'node16' || module === 'node18' || module === 'node20') return 'node16';
+  if (module === 'nodenext') return 'nodenext';
+  if (module === 'preserve') return 'bundler';
+  // classic (module es2015, amd …) reads no exports map either: for conditions it is node10.
+  return 'node10';
 }
 
 /** A config-relative path made repo-relative; `${configDir}` is the directory of the leaf config. */

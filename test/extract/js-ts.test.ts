@@ -457,6 +457,24 @@ const rows: Row[] = [
       imp('re-exports', 'mixed', 5, 30, ['A', 'b']),
     ],
   },
+  {
+    name: 'in a module file, declare module augments the named module: a type-import of no names',
+    path: 'src/augment.ts',
+    text: [
+      "import type { Config } from 'payload';",
+      "declare module 'payload' {",
+      '  interface Config { extra: true }',
+      '}',
+      "declare module './local.js' {}",
+      "declare module '*.svg';",
+      'declare global { interface Window { x: 1 } }',
+    ].join('\n'),
+    imports: [
+      imp('type-imports', 'payload', 1, 30, ['Config'], true),
+      imp('type-imports', 'payload', 2, 17, [], true),
+      imp('type-imports', './local.js', 5, 17, [], true),
+    ],
+  },
 
   // Positions.
   {

@@ -13,7 +13,13 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { extractModule } from '../../src/extract/js-ts.js';
-import { createResolver, type Resolver, type ResolverInput } from '../../src/resolve/index.js';
+import {
+  createResolver,
+  type ImportSyntax,
+  type Resolver,
+  type ResolverInput,
+  syntaxOf,
+} from '../../src/resolve/index.js';
 import { inputFor } from './fixture.js';
 
 interface Target {
@@ -30,6 +36,8 @@ interface Specifier {
   text: string;
   typeOnly: boolean;
   referencePath: boolean;
+  /** How it is written, from our extractor (tsc's side passes its own resolution mode). */
+  syntax?: ImportSyntax;
 }
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -64,6 +72,12 @@ const TARGETS: Target[] = [
     'graphology-metrics',
     'graphology-utils',
   ].map((pkg) => ({ name: pkg, dir: path.join(nodeModules, pkg), options: packageOptions })),
+  // CommonJS output under node10, where require() calls and the `require` condition decide.
+  {
+    name: '@modelcontextprotocol/sdk/dist/cjs (node10, require)',
+    dir: path.join(nodeModules, '@modelcontextprotocol/sdk/dist/cjs'),
+    options: () => ({ allowJs: true, module: ts.ModuleKind.CommonJS, resolveJsonModule: true, noEmit: true }),
+  },
 ];
 
 const parseHost: ts.ParseConfigFileHost = {
@@ -129,6 +143,7 @@ function extracted(rel: string, text: string): Specifier[] {
     text: f.specifier,
     typeOnly: f.typeOnly,
     referencePath: f.referencePath === true,
+    syntax: syntaxOf(f.relation),
   }));
 }
 
@@ -179,7 +194,11 @@ function ourPairs(
   const pairs = new Set<string>();
   for (const from of importers) {
     for (const s of specifiers(from, input.readText(from) ?? '')) {
-      const r = resolver.resolve(from, s.text, { typeOnly: s.typeOnly, referencePath: s.referencePath });
+      const r = resolver.resolve(from, s.text, {
+        typeOnly: s.typeOnly,
+        referencePath: s.referencePath,
+        ...(s.syntax ? { syntax: s.syntax } : {}),
+      });
       if (r.kind === 'file') pairs.add(`${from} → ${moduleKey(input.files, r.path)}`);
     }
   }

@@ -5,10 +5,12 @@ import type { Resolution, ResolveOptions, Resolver } from '../../src/resolve/ind
 /** [from, specifier, expected, options]; expected is `file:<path>`, `external:<name>`, `builtin:<name>` or `unresolved:<reason>`. */
 export type Row = [from: string, specifier: string, expected: string, options?: ResolveOptions];
 
-export function show(r: Resolution): string {
+export function show(r: Resolution, detail = false): string {
   switch (r.kind) {
-    case 'file':
-      return `file:${r.path}`;
+    case 'file': {
+      const extra = detail ? [r.via && `via:${r.via}`, r.condition && `condition:${r.condition}`] : [];
+      return [`file:${r.path}`, ...extra.filter(Boolean)].join(' ');
+    }
     case 'external':
     case 'builtin':
       return `${r.kind}:${r.name}`;
@@ -18,10 +20,13 @@ export function show(r: Resolution): string {
 }
 
 const label = ([from, specifier, , options]: Row) =>
-  `${from} ${options?.typeOnly ? 'type ' : ''}${options?.referencePath ? 'ref ' : ''}${specifier}`;
+  `${from} ${options?.typeOnly ? 'type ' : ''}${options?.referencePath ? 'ref ' : ''}${options?.syntax && options.syntax !== 'static' ? `${options.syntax} ` : ''}${specifier}`;
 
-export function expectRows(resolver: Resolver, rows: readonly Row[]): void {
-  const actual = rows.map((row) => `${label(row)} → ${show(resolver.resolve(row[0], row[1], row[3]))}`);
+/** With `detail`, a file shows how it was found too: `file:x.ts via:source-field condition:import`. */
+export function expectRows(resolver: Resolver, rows: readonly Row[], detail = false): void {
+  const actual = rows.map(
+    (row) => `${label(row)} → ${show(resolver.resolve(row[0], row[1], row[3]), detail)}`,
+  );
   const expected = rows.map((row) => `${label(row)} → ${row[2]}`);
   expect(actual).toEqual(expected);
 }

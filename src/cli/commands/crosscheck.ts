@@ -1,0 +1,94 @@
+/**
+ * `proofmap crosscheck [dir]`: agreement of proofmap's import resolution with the repository's own
+ * TypeScript compiler, and every disagreement grouped by cause with file:line. The compiler is the
+ * repository's (resolved from `dir` as its own code would import it) or `--typescript PATH`; with
+ * neither, exit 2. Exit 1 only when `--min-agreement` is given and not reached.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCrosscheck, type TypeScriptApi } from '../../crosscheck/index.js';
+import { crosscheckSarif, crosscheckText } from '../../crosscheck/report.js';
+import { VERSION } from '../../map/version.js';
+import { InputError } from '../../model/errors.js';
+import { intOption, parse } from '../args.js';
+import { UsageError } from '../errors.js';
+import type { CommandResult, Io } from '../io.js';
+
+const USAGE =
+  'usage: proofmap crosscheck [dir] [--typescript PATH] [--sample N] [--seed N] [--json | --format text|json|sarif] [--min-agreement PCT]';
+const FORMATS = ['text', 'json', 'sarif'];
+
+export async function crosscheckCommand(argv: string[], io: Io): Promise<CommandResult> {
+  const { values, positionals } = parse(
+    argv,
+    {
+      typescript: { type: 'string' },
+      sample: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+      format: { type: 'string' },
+      'min-agreement': { type: 'string' },
+    },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(
+      `${USAGE}\n\nCompares every import specifier's target (or a seeded sample) with ts.resolveModuleName under the file's tsconfig.\nExit codes: 0 done, 1 agreement below --min-agreement, 2 bad input (no typescript found).\n`,
+    );
+    return { exitCode: 0 };
+  }
+  const format = values.json ? 'json' : ((values.format as string | undefined) ?? 'text');
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`, { hint: USAGE });
+  const minimum = values['min-agreement'] === undefined ? undefined : Number(values['min-agreement']);
+  if (minimum !== undefined && !(minimum >= 0 && minimum <= 100))
+    throw new UsageError(`--min-agreement must be a percentage, got "${String(values['min-agreement'])}"`, {
+      hint: USAGE,
+    });
+  const root = path.resolve(io.cwd, positionals[0] ?? '.');
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new InputError(`${root}: not a directory`, { hint: 'pass the path of a repository' });
+  const ts = await loadTypeScript(root, values.typescript as string | undefined, io.cwd);
+  const report = await runCrosscheck(root, ts, {
+    ...(values.sample !== undefined ? { sample: intOption(values.sample as string, 'sample', 0) } : {}),
+    seed: intOption(values.seed as string | undefined, 'seed', 1),
+  });
+  io.stdout.write(
+    format === 'json'
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : format === 'sarif'
+        ? crosscheckSarif(report, VERSION)
+        : crosscheckText(report),
+  );
+  return { exitCode: minimum !== undefined && report.agreement * 100 < minimum ? 1 : 0 };
+}
+
+/** The repository's own typescript (as its code would import it), or the one --typescript names. */
+async function loadTypeScript(root: string, given: string | undefined, cwd: string): Promise<TypeScriptApi> {
+  let entry: string;
+  try {
+    // A folder resolves through its package.json `main`, as require() would load it.
+    entry = given
+      ? createRequire(import.meta.url).resolve(path.resolve(cwd, given))
+      : createRequire(path.join(root, 'noop.js')).resolve('typescript');
+  } catch (cause) {
+    throw new InputError(
+      given
+        ? `--typescript ${given}: no TypeScript compiler there`
+        : `no typescript package found from ${root}`,
+      {
+        cause,
+        hint: 'install typescript in the repository (npm i -D typescript) or pass --typescript PATH to its package folder',
+      },
+    );
+  }
+  const loaded = (await import(pathToFileURL(entry).href)) as { default?: TypeScriptApi } & TypeScriptApi;
+  const ts = loaded.default ?? loaded;
+  if (typeof ts.resolveModuleName !== 'function' || typeof ts.version !== 'string')
+    throw new InputError(`${entry} is not the TypeScript compiler API`, {
+      hint: 'pass --typescript PATH to the folder of the typescript package',
+    });
+  return ts;
+}

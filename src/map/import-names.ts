@@ -1,0 +1,116 @@
+/**
+ * The resolver's self-check on the map itself: an import whose names its target does not export
+ * (after following `export *` chains) is evidence that the import was resolved to the wrong file —
+ * a browser build instead of the server one, a stale copy, a shadowing folder. Each becomes a
+ * finding with both places: the import's file:line and the target file.
+ *
+ * Only what can be proved is reported: targets whose export list is complete. A target with
+ * `export =`, a JavaScript file with no ESM exports (CommonJS the extractor may not see through),
+ * a declaration file (its top-level declarations are exported without `export`), or an
+ * `export *` from something that is not a file here is skipped; `default` and namespace
+ * imports are never checked (interop makes them always available).
+ */
+
+import type { ImportFact, ModuleFacts } from '../model/facts.js';
+import type { Evidence } from '../model/types.js';
+import type { Finding } from './schema.js';
+
+export interface ResolvedImport {
+  from: string;
+  fact: ImportFact;
+  /** The discovered file it resolved to. */
+  target: string;
+  evidence: Evidence;
+}
+
+const NAMED = new Set(['imports', 'type-imports', 're-exports']);
+
+export function unexportedImports(
+  imports: readonly ResolvedImport[],
+  modules: Pick<ReadonlyMap<string, ModuleFacts>, 'get'>,
+): Finding[] {
+  // Star re-exports of each file, resolved: the files `export * from` brings names from.
+  const stars = new Map<string, string[] | undefined>();
+  const byFrom = new Map<string, ResolvedImport[]>();
+  for (const r of imports) {
+    const list = byFrom.get(r.from);
+    if (list) list.push(r);
+    else byFrom.set(r.from, [r]);
+  }
+  const starTargets = (file: string): string[] | undefined => {
+    if (stars.has(file)) return stars.get(file);
+    const facts = modules.get(file);
+    const starFacts =
+      facts?.imports.filter((f) => f.relation === 're-exports' && f.names.includes('*')) ?? [];
+    const resolved = byFrom.get(file) ?? [];
+    const targets: string[] = [];
+    let complete = true;
+    for (const f of starFacts) {
+      const hit = resolved.find((r) => r.fact === f);
+      if (hit) targets.push(hit.target);
+      else complete = false; // to a package or unresolved: its names are unknown here
+    }
+    stars.set(file, complete ? targets : undefined);
+    return stars.get(file);
+  };
+
+  const exported = new Map<string, Set<string> | undefined>();
+  const exportsOf = (file: string, seen: Set<string>): Set<string> | undefined => {
+    if (exported.has(file)) return exported.get(file);
+    if (seen.has(file)) return new Set(); // a cycle adds nothing new
+    seen.add(file);
+    const facts = modules.get(file);
+    let names: Set<string> | undefined;
+    if (facts && !facts.exports.some((e) => e.name === 'export=') && !isOpaqueScript(file, facts)) {
+      names = new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*'));
+      for (const target of starTargets(file) ?? [undefined]) {
+        const more = target === undefined ? undefined : exportsOf(target, seen);
+        if (more === undefined) {
+          names = undefined;
+          break;
+        }
+        for (const n of more) if (n !== 'default') names.add(n);
+      }
+    }
+    exported.set(file, names);
+    return names;
+  };
+
+  const findings: Finding[] = [];
+  for (const r of imports) {
+    if (!NAMED.has(r.fact.relation)) continue;
+    const wanted = r.fact.names.filter((n) => n !== 'default' && n !== '*');
+    // JSDoc types in a JavaScript file are no export facts: type-only names into one are not checked.
+    if (wanted.length === 0 || (r.fact.typeOnly && /\.[cm]?jsx?$/.test(r.target))) continue;
+    const names = exportsOf(r.target, new Set());
+    if (names === undefined) continue;
+    const missing = wanted.filter((n) => !names.has(n));
+    if (missing.length === 0) continue;
+    const at = `${r.from}:${r.fact.line}`;
+    const list = missing.map((n) => `"${n}"`).join(', ');
+    findings.push({
+      code: 'import-name-not-exported',
+      message: `${at}: imports ${list} from ${r.fact.specifier}, which resolved to ${r.target}; ${r.target} does not export ${missing.length > 1 ? 'them' : 'it'} (re-exports followed), so this resolution is probably wrong`,
+      evidence: [
+        r.evidence,
+        { source: 'code', path: r.target, line: firstExportLine(modules.get(r.target)) },
+      ],
+      target: r.target,
+    });
+  }
+  return findings;
+}
+
+/**
+ * A JavaScript file without ESM exports may be CommonJS the extractor does not see through; a
+ * declaration file exports its top-level declarations even without `export`.
+ */
+function isOpaqueScript(file: string, facts: ModuleFacts): boolean {
+  return (/\.[cm]?jsx?$/.test(file) && facts.exports.length === 0) || /\.d\.[cm]?ts$/.test(file);
+}
+
+function firstExportLine(facts: ModuleFacts | undefined): number {
+  let line = Number.POSITIVE_INFINITY;
+  for (const e of facts?.exports ?? []) line = Math.min(line, e.line);
+  return Number.isFinite(line) ? line : 1;
+}
