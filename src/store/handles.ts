@@ -12,8 +12,9 @@
  *
  * What is kept is the JS wrapper and a few words of C++ per object: `close()` still finalises a
  * database's statements and frees SQLite's memory. Stores are opened a handful of times per
- * process (the MCP server and the watcher hold one), so the list stays short. `iterate()` would
- * make a collectable iterator object: use `all()`.
+ * process (the MCP server and the watcher hold one), so the list stays short. The statements
+ * `db.transaction()` makes for itself live as long as their database, which is kept. `iterate()`
+ * would make a collectable iterator object: use `all()`.
  */
 import Database from 'better-sqlite3';
 
