@@ -62,7 +62,9 @@ function workload(make) {
   const fact = d.prepare('INSERT INTO facts (extractor, hash, version, data) VALUES (?, ?, ?, ?)');
   for (const r of rows.facts) fact.run(...r);
   const fts = d.prepare('INSERT INTO search_fts (rowid, text) VALUES (?, ?)');
-  rows.search.forEach((r, i) => fts.run(i + 1, r[0]));
+  rows.search.forEach((r, i) => {
+    fts.run(i + 1, r[0]);
+  });
   d.exec('COMMIT');
   t.write = performance.now() - t0;
 
