@@ -2,22 +2,22 @@
  * A database handle with a prepared-statement cache. Statements are prepared on first use, not at
  * open, because a one-shot query (open, read, close) must stay within a few milliseconds.
  */
-import type Database from 'better-sqlite3';
+import { prepare, type SqliteDatabase, type SqliteStatement } from './handles.js';
 
 export interface Connection {
-  readonly db: Database.Database;
+  readonly db: SqliteDatabase;
   /** The prepared statement for this SQL text, prepared once per connection. */
-  stmt(sql: string): Database.Statement;
+  stmt(sql: string): SqliteStatement;
 }
 
-export function connection(db: Database.Database): Connection {
-  const cache = new Map<string, Database.Statement>();
+export function connection(db: SqliteDatabase): Connection {
+  const cache = new Map<string, SqliteStatement>();
   return {
     db,
     stmt(sql) {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = db.prepare(sql);
+        statement = prepare(db, sql);
         cache.set(sql, statement);
       }
       return statement;

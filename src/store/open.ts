@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { BusyError } from '../model/errors.js';
 import { IndexDamage } from './connection.js';
+import { openSqlite, pragma, prepare, type SqliteDatabase } from './handles.js';
 import { APPLICATION_ID, migrate, SCHEMA_HASH, SCHEMA_VERSION, schemaState } from './schema.js';
 
 export interface OpenedDatabase {
-  db: Database.Database;
+  db: SqliteDatabase;
   /** One-line reason, when the file on disk was replaced or could not be used. */
   recovered?: string;
 }
@@ -25,7 +25,7 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDat
   // A read-only open of a repository never scanned must not create .proofmap/ as a side effect.
   if (opts.readonly && !fs.existsSync(file)) return { db: memoryDatabase(true) };
   let problem: string | undefined;
-  let db: Database.Database | undefined;
+  let db: SqliteDatabase | undefined;
   let identity: fs.Stats | undefined;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -65,17 +65,17 @@ export function rebuildDatabase(
   }
 }
 
-function connect(file: string, opts: OpenDatabaseOptions): Database.Database {
-  const db = new Database(file, { timeout: opts.busyTimeoutMs });
+function connect(file: string, opts: OpenDatabaseOptions): SqliteDatabase {
+  const db = openSqlite(file, { timeout: opts.busyTimeoutMs });
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    pragma(db, 'journal_mode = WAL');
+    pragma(db, 'synchronous = NORMAL');
     // A cold snapshot touches index pages all over the file; with SQLite's 2 MB default cache they
     // spill mid-transaction. The cache is allocated only as pages are read, so a small read
     // does not pay for it.
-    db.pragma('cache_size = -65536');
+    pragma(db, 'cache_size = -65536');
     // A cold snapshot leaves a WAL as large as the database; trim it after checkpoints.
-    db.pragma('journal_size_limit = 16777216');
+    pragma(db, 'journal_size_limit = 16777216');
     return db;
   } catch (error) {
     db.close();
@@ -84,10 +84,10 @@ function connect(file: string, opts: OpenDatabaseOptions): Database.Database {
 }
 
 /** The schema version of a usable database, or why it cannot be used. */
-function inspect(db: Database.Database): number | string {
-  const appId = db.pragma('application_id', { simple: true }) as number;
+function inspect(db: SqliteDatabase): number | string {
+  const appId = pragma(db, 'application_id') as number;
   if (appId === 0) {
-    const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number };
+    const tables = prepare(db, `SELECT count(*) AS n FROM sqlite_master`).get() as { n: number };
     if (tables.n > 0) return 'is not a proofmap index (a foreign SQLite database)';
   } else if (appId !== APPLICATION_ID) {
     return `is not a proofmap index (application id ${appId})`;
@@ -104,14 +104,14 @@ function inspect(db: Database.Database): number | string {
 
 // Migrating takes the write lock, so it only happens when the schema is behind: a reader opening
 // a current index never waits for a running scan.
-function finish(db: Database.Database, version: number, opts: OpenDatabaseOptions): Database.Database {
+function finish(db: SqliteDatabase, version: number, opts: OpenDatabaseOptions): SqliteDatabase {
   if (version < SCHEMA_VERSION) migrate(db);
-  if (opts.readonly) db.pragma('query_only = ON');
+  if (opts.readonly) pragma(db, 'query_only = ON');
   return db;
 }
 
-function memoryDatabase(readonly: boolean): Database.Database {
-  return finish(new Database(':memory:'), 0, { readonly, busyTimeoutMs: 0 });
+function memoryDatabase(readonly: boolean): SqliteDatabase {
+  return finish(openSqlite(':memory:'), 0, { readonly, busyTimeoutMs: 0 });
 }
 
 /**

@@ -2,9 +2,10 @@
  * The index schema as an ordered list of migration steps. Step n brings a database from
  * schema_version n to n + 1; a step, once released, is never edited — add a new one instead.
  */
-import type Database from 'better-sqlite3';
+
 import { contentHash } from '../model/ids.js';
 import { FOLD_VERSION } from './fold.js';
+import { pragma, prepare, type SqliteDatabase } from './handles.js';
 
 /** `PRAGMA application_id` of a proofmap index ("prmp"): tells our file from any other SQLite db. */
 export const APPLICATION_ID = 0x70726d70;
@@ -75,31 +76,32 @@ function schemaHashOf(steps: readonly string[]): string {
 }
 
 /** schema_version and schema_hash of a proofmap index; version 0 when there is no meta table yet. */
-export function schemaState(db: Database.Database): { version: number; hash?: string } {
-  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+export function schemaState(db: SqliteDatabase): { version: number; hash?: string } {
+  const hasMeta = prepare(db, `SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
   if (!hasMeta) return { version: 0 };
-  const rows = db
-    .prepare(`SELECT key, value FROM meta WHERE key IN ('schema_version', 'schema_hash')`)
-    .all() as { key: string; value: unknown }[];
+  const rows = prepare(
+    db,
+    `SELECT key, value FROM meta WHERE key IN ('schema_version', 'schema_hash')`,
+  ).all() as { key: string; value: unknown }[];
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const hash = value('schema_hash');
   return { version: Number(value('schema_version') ?? 0), ...(typeof hash === 'string' ? { hash } : {}) };
 }
 
-export const schemaVersion = (db: Database.Database): number => schemaState(db).version;
+export const schemaVersion = (db: SqliteDatabase): number => schemaState(db).version;
 
 /**
  * Applies the steps the database lacks, in one immediate transaction, re-reading the version
  * inside it so two processes creating the same fresh index cannot both apply step 0.
  */
-export function migrate(db: Database.Database, steps: readonly string[] = MIGRATIONS): void {
+export function migrate(db: SqliteDatabase, steps: readonly string[] = MIGRATIONS): void {
   db.transaction(() => {
     const from = schemaVersion(db);
     if (from >= steps.length) return;
     for (const step of steps.slice(from)) db.exec(step);
-    const set = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
+    const set = prepare(db, `INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
     set.run('schema_version', steps.length);
     set.run('schema_hash', schemaHashOf(steps));
-    db.pragma(`application_id = ${APPLICATION_ID}`);
+    pragma(db, `application_id = ${APPLICATION_ID}`);
   }).immediate();
 }

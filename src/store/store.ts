@@ -4,7 +4,6 @@
  * is rebuilt and the operation repeated once on the fresh, empty one.
  */
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import type { ProofMap } from '../map/schema.js';
 import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
 import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
@@ -12,6 +11,7 @@ import { type Connection, connection, queryJson, readEpoch } from './connection.
 import { type SnapshotDelta, writeDelta } from './delta.js';
 import { allFacts, getFacts, putFacts } from './facts.js';
 import { type Freshness, freshness } from './freshness.js';
+import type { SqliteDatabase } from './handles.js';
 import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
 import { type ConsultMarker, deleteMarkers, getMarker, markerTimes, putMarker } from './markers.js';
 import {
@@ -126,7 +126,7 @@ export class SqliteIndex implements IndexStore {
   }
 
   #rebuild(error: unknown): void {
-    const db: Database.Database = this.#conn.db;
+    const db: SqliteDatabase = this.#conn.db;
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();
     const opened = rebuildDatabase(this.path, describe(error), this.#options);

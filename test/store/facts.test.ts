@@ -1,6 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSqlite, prepare } from '../../src/store/handles.js';
 import { type IndexStore, openIndex } from '../../src/store/index.js';
 import { tempRoot } from './fixture.js';
 
@@ -23,8 +23,8 @@ describe('fact cache', () => {
     const root = tempRoot();
     store = openIndex(root);
     store.putFacts('js-ts', 'aaaa', { v: 'old' });
-    const raw = new Database(path.join(root, '.proofmap', 'index.db'));
-    raw.prepare('UPDATE facts SET version = version - 1').run();
+    const raw = openSqlite(path.join(root, '.proofmap', 'index.db'));
+    prepare(raw, 'UPDATE facts SET version = version - 1').run();
     raw.close();
     expect(store.getFacts('js-ts', 'aaaa')).toBeUndefined();
     expect(store.allFacts('js-ts').size).toBe(0);

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BusyError } from '../../src/model/errors.js';
+import { openSqlite, prepare } from '../../src/store/handles.js';
 import { type IndexStore, openIndex, SCHEMA_VERSION } from '../../src/store/index.js';
 import { MIGRATIONS, migrate, schemaVersion } from '../../src/store/schema.js';
 import { fileNode, proofMap, sourceFile, tempRoot } from './fixture.js';
@@ -93,7 +93,7 @@ describe('openIndex', () => {
   it('rebuilds a SQLite database that belongs to something else', () => {
     const root = tempRoot();
     fs.mkdirSync(path.join(root, '.proofmap'));
-    const foreign = new Database(path.join(root, '.proofmap', 'index.db'));
+    const foreign = openSqlite(path.join(root, '.proofmap', 'index.db'));
     foreign.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)');
     foreign.close();
     const s = open(root);
@@ -103,8 +103,8 @@ describe('openIndex', () => {
 
   it('rebuilds an index written by a newer proofmap', () => {
     const { root, db } = scannedRoot();
-    const raw = new Database(db);
-    raw.prepare(`UPDATE meta SET value = ? WHERE key = 'schema_version'`).run(SCHEMA_VERSION + 5);
+    const raw = openSqlite(db);
+    prepare(raw, `UPDATE meta SET value = ? WHERE key = 'schema_version'`).run(SCHEMA_VERSION + 5);
     raw.close();
     const s = open(root);
     expect(s.recovered).toBe(
@@ -115,8 +115,8 @@ describe('openIndex', () => {
 
   it('rebuilds an index of the same version from a build whose schema differs', () => {
     const { root, db } = scannedRoot();
-    const raw = new Database(db);
-    raw.prepare(`UPDATE meta SET value = 'other' WHERE key = 'schema_hash'`).run();
+    const raw = openSqlite(db);
+    prepare(raw, `UPDATE meta SET value = 'other' WHERE key = 'schema_hash'`).run();
     raw.close();
     const s = open(root);
     expect(s.recovered).toBe(
@@ -153,7 +153,7 @@ describe('openIndex', () => {
 
   it('reports a write lock held by a live process as BusyError, not as damage', () => {
     const { root, db } = scannedRoot();
-    const holder = new Database(db);
+    const holder = openSqlite(db);
     holder.exec('BEGIN IMMEDIATE');
     try {
       const s = open(root, { lockTimeoutMs: 50 });
@@ -178,14 +178,14 @@ describe('openIndex', () => {
 
 describe('migrations', () => {
   it('applies only the steps a database lacks, in order', () => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     migrate(db, MIGRATIONS);
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     const next = [...MIGRATIONS, 'ALTER TABLE files ADD COLUMN language TEXT;'];
     migrate(db, next);
     migrate(db, next); // a second run is a no-op, not a duplicate-column error
     expect(schemaVersion(db)).toBe(MIGRATIONS.length + 1);
-    expect(db.prepare(`SELECT language FROM files`).all()).toEqual([]);
+    expect(prepare(db, `SELECT language FROM files`).all()).toEqual([]);
     db.close();
   });
 });
