@@ -1,9 +1,9 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scan } from '../src/scan.js';
+import { openSqlite, prepare } from '../src/store/handles.js';
 import { openIndex } from '../src/store/index.js';
 
 const dirs: string[] = [];
@@ -46,8 +46,9 @@ const edit = (root: string, rel: string, change: (text: string) => string) => {
 
 /** Every row of the index that describes the snapshot (not caches, markers or timestamps). */
 function indexDump(root: string) {
-  const db = new Database(path.join(root, '.proofmap/index.db'), { readonly: true });
-  const all = (sql: string) => db.prepare(sql).all();
+  // Through the store's handles: on Node 24 a collected statement aborts the process (issue 24).
+  const db = openSqlite(path.join(root, '.proofmap/index.db'), { readonly: true });
+  const all = (sql: string) => prepare(db, sql).all();
   const dump = {
     files: all('SELECT path, hash, size, role, content FROM files ORDER BY path'),
     nodes: all('SELECT id, kind, path, json, digest FROM nodes ORDER BY id'),
