@@ -112,9 +112,20 @@ describe('proofmap watch (the resident owner)', () => {
       }
       await quiet(updates, resident);
       expect(updates.length).toBeGreaterThan(0);
-      expect(updates.some((u) => u.mode === 'delta')).toBe(true);
-      const map = readFileSync(path.join(root, '.proofmap/map.json'), 'utf8');
-      expect(withoutHistory(map)).toBe(await coldMapOf(root));
+      // Under load a read can meet a half-written file (its exports gone), which a delta refuses:
+      // how many updates were deltas varies; the end state may not.
+      const map = withoutHistory(readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'));
+      const cold = await coldMapOf(root);
+      if (map !== cold) {
+        const a = JSON.parse(map);
+        const b = JSON.parse(cold);
+        const diff = Object.keys(b).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+        const meta = Object.keys(b.meta).filter(
+          (k) => JSON.stringify(a.meta[k]) !== JSON.stringify(b.meta[k]),
+        );
+        console.error('watch burst differs in', diff, meta, JSON.stringify(updates.slice(-5)));
+      }
+      expect(map).toBe(cold);
       // The index agrees with the map: a rescan finds nothing to do.
       expect((await scan({ root })).mode).toBe('unchanged');
     } finally {
