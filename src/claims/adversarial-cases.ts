@@ -128,6 +128,17 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: 'ignored',
   },
   {
+    name: 'homoglyph subcommand',
+    subject: { check: 'subcommand', bin: 'control', name: `s${CYR_E}rve` },
+    expected: 'near-miss',
+    real: 'serve',
+  },
+  {
+    name: 'NUL byte in a subcommand',
+    subject: { check: 'subcommand', bin: 'control', name: 'serve\0' },
+    expected: 'ignored',
+  },
+  {
     name: 'engines stated as an impossible version',
     subject: { check: 'engines', engine: 'node', major: -1 },
     expected: 'rejected',

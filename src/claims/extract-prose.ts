@@ -4,7 +4,8 @@
  * needs a verb and facts on the same line; anything looser stays a plain mention.
  */
 import type { DocMentionFact, DocSymbolFact } from '../extract/markdown.js';
-import type { ClaimKind, Subject } from './schema.js';
+import { conditionalIntent } from './intent.js';
+import type { ClaimKind, ClaimReading, Subject } from './schema.js';
 
 export interface ProseContext {
   /** Dependency names of the root package. */
@@ -18,6 +19,7 @@ export interface ProseClaim {
   column: number;
   /** Symbols this claim already covers, so they are not also claimed on their own. */
   uses?: DocSymbolFact[];
+  reading?: ClaimReading;
 }
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
@@ -25,6 +27,7 @@ const EXPORT_VERB = /\b(?:exports?|exported|re-exports?|defines|defined in|decla
 const IMPORT_VERB = /\b(?:imports?|imported by|uses|depends on)\b/i;
 const NODE_VERSION =
   /\bNode(?:\.js|JS)?\s+(?:version\s+)?(?:v|>=\s*|≥\s*)?(\d{1,2})(?:\.\d+)*(?:\+|\s+or\s+(?:later|newer|higher|above)|\s+and\s+(?:later|newer|above))/i;
+const NODE_AT_LEAST = /\bNode(?:\.js|JS)?\s*(?:>=|≥)\s*v?(\d{1,2})\b/i;
 const NODE_REQUIRES = /\b(?:requires?|needs?|supports?)\s+Node(?:\.js)?\s+(?:v|>=\s*)?(\d{1,2})\b/i;
 
 export function proseClaims(
@@ -61,13 +64,15 @@ export function proseClaims(
         column: from.column,
       });
   }
-  const node = NODE_VERSION.exec(line) ?? NODE_REQUIRES.exec(line);
+  const node = NODE_VERSION.exec(line) ?? NODE_AT_LEAST.exec(line) ?? NODE_REQUIRES.exec(line);
+  const condition = node && conditionalIntent(line, node.index + node[0].length);
   if (node)
     out.push({
       kind: 'state',
       subject: { check: 'engines', engine: 'node', major: Number(node[1]) },
       text: node[0],
       column: node.index + 1,
+      ...(condition ? { reading: condition } : {}),
     });
   out.push(...dependencyVersions(line, ctx));
   return out;

@@ -4,7 +4,7 @@
  * list and never changes a verdict.
  */
 import type { DetectorSet } from './detectors/index.js';
-import type { Check, Detector } from './detectors/types.js';
+import type { Check, Decision, Detector } from './detectors/types.js';
 import type { ClaimsRepo } from './repo.js';
 import type { Calibration, Claim, VerdictEntry } from './schema.js';
 
@@ -26,7 +26,7 @@ export function decideClaims(
           evidence: [],
           near_misses: [],
         }
-      : detector.decide(claim.subject as never, repo);
+      : softened(claim, detector.decide(claim.subject as never, repo));
     // Dedup by (claim, verdict): the same claim stated in several places is one repair.
     const key = `${JSON.stringify(claim.subject)}|${d.verdict}`;
     const known = entries.get(key);
@@ -48,6 +48,12 @@ export function decideClaims(
     });
   }
   return [...entries.values()].sort(order);
+}
+
+/** A line that creates, exemplifies, records history or states a condition asserts nothing today. */
+function softened(claim: Claim, d: Decision): Decision {
+  if (d.verdict !== 'contradicted' || !claim.reading) return d;
+  return { ...d, verdict: 'unverified', reason: `${d.reason}, but ${claim.reading.why}` };
 }
 
 const RANK = { error: 0, warning: 1, note: 2 } as const;

@@ -1,5 +1,6 @@
 /** Every detector, by the check it settles. Order is the order of the calibration report. */
 import { binDetector, scriptDetector } from './behaviour.js';
+import { subcommandDetector } from './command.js';
 import { headingDetector, pathDetector } from './existence.js';
 import { flagDetector } from './flag.js';
 import { dependencyDetector, importDetector } from './relation.js';
@@ -22,4 +23,5 @@ export const DETECTORS: DetectorSet = {
   dependency: dependencyDetector,
   engines: enginesDetector,
   flag: flagDetector,
+  subcommand: subcommandDetector,
 };
