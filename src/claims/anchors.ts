@@ -14,6 +14,8 @@ export interface DocAnchors {
   html: ReadonlyMap<string, number>;
   /** `{#custom-id}` heading ids, with the heading's line. */
   custom: ReadonlyMap<string, number>;
+  /** GitHub heading slugs, with the heading's line (the evidence of a verified anchor). */
+  slugs: ReadonlyMap<string, number>;
 }
 
 const ATTRIBUTE = /<[A-Za-z][\w-]*\s[^>]*?\b(?:name|id)\s*=\s*["']([^"']+)["']/g;
@@ -33,9 +35,11 @@ export function docAnchors(doc: string, text: string): DocAnchors {
     if ('children' in node) for (const child of node.children) stack.push(child);
   }
   const custom = new Map<string, number>();
+  const slugs = new Map<string, number>();
   for (const h of extractDoc(doc, text).headings) {
     const id = customHeadingId(h.text);
     if (id && !custom.has(id)) custom.set(id, h.line);
+    slugs.set(h.slug, h.line);
   }
-  return { html, custom };
+  return { html, custom, slugs };
 }

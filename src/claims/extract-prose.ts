@@ -78,6 +78,13 @@ export function proseClaims(
   return out;
 }
 
+/** "If you are using webpack 4", "compatible with webpack 3": a case the line covers, not the version used. */
+const CASE = /\b(?:if|when|unless|compatible|older|previous|legacy|prior to|before|migrat\w*|upgrad\w*)\b/i;
+const caseReading: ClaimReading = {
+  intent: 'conditional',
+  why: 'the line speaks of a case or another version, not of the version the package uses',
+};
+
 /** "zod 4", "zod v4", "`zod@^4`": a declared dependency followed by a major version. */
 function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
   const out: ProseClaim[] = [];
@@ -88,13 +95,16 @@ function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
       `(?<![\\w/@.-])${escaped}\`?(?:@|\\s+v|\\s+version\\s+|\\s+)[\\^~]?(\\d{1,3})(?:\\.(?:\\d+|x))*(?![\\w%-])`,
       'g',
     );
-    for (const m of line.matchAll(re))
+    for (const m of line.matchAll(re)) {
+      const reading = CASE.test(line) ? caseReading : undefined;
       out.push({
         kind: 'state',
         subject: { check: 'dependency', dependency: dep, major: Number(m[1]) },
         text: m[0],
         column: m.index + 1,
+        ...(reading ? { reading } : {}),
       });
+    }
   }
   return out;
 }

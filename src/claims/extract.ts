@@ -60,7 +60,8 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     if (anchor === undefined || anchor === '') continue;
     const decoded = file === '' ? path : decodeOnce(file);
     const doc = decoded === undefined ? undefined : file === '' ? path : joinRepoPath(path, decoded);
-    if (doc && isMarkdownPath(doc))
+    // An extension-less target may be a docs-site page (`../guide/overview#roles`).
+    if (doc && (isMarkdownPath(doc) || !/\.[A-Za-z0-9]+$/.test(doc.slice(doc.lastIndexOf('/') + 1))))
       add('existence', { check: 'heading', doc, anchor }, link.raw, link.line, link.column);
   }
   const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
@@ -89,7 +90,7 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     if (codeLines.has(i + 1)) return;
     const r = byLine.get(i + 1) ?? { mentions: [], symbols: [] };
     for (const c of proseClaims(line, r.mentions, r.symbols, ctx)) {
-      add(c.kind, c.subject, c.text, i + 1, c.column, false, c.reading);
+      add(c.kind, withDocument(c.subject, path), c.text, i + 1, c.column, false, c.reading);
       for (const s of c.uses ?? []) used.add(s);
     }
   });
@@ -119,5 +120,6 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
 
 /** Paths and scripts are read relative to the stating document (its folder, its package). */
 function withDocument(subject: Subject, doc: string): Subject {
+  if (subject.check === 'export' && !subject.package) return { ...subject, from: doc };
   return subject.check === 'path' || subject.check === 'script' ? { ...subject, from: doc } : subject;
 }

@@ -26,6 +26,8 @@ const NESTED = /(?:^|\/)(?:readme|agents|claude|contributing)\.mdx?$/i;
 /** Folders whose documents agents read as instructions. */
 const AGENT_FOLDERS =
   /^(?:\.claude\/(?:skills|commands|agents)\/.+|\.cursor\/rules\/.+|\.github\/instructions\/.+)\.(?:mdx?|mdc)$/;
+/** Test data: documents written to be wrong on purpose, or to describe a repository of their own. */
+const FIXTURES = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|__snapshots__)\//;
 const DOCS = /(?:^|\/)docs?\/.+\.mdx?$/;
 
 /**
@@ -39,6 +41,7 @@ export function defaultClaimFiles(files: Iterable<string>): string[] {
     .filter(
       (f) =>
         !isExcludedPath(f, EXCLUDED_DIRS) &&
+        !FIXTURES.test(f) &&
         (fixed.has(f) || NESTED.test(f) || AGENT_FOLDERS.test(f) || DOCS.test(f)),
     )
     .sort();

@@ -36,14 +36,17 @@ export function notShipped(path: string, repo: ClaimsRepo): PackageView | undefi
   if (!pkg?.shipped || !packedCopy(pkg, repo)) return undefined;
   const dir = packageDir(pkg);
   const rel = dir === '' ? path : path.slice(dir.length + 1);
-  return ALWAYS.test(rel) || matcher(pkg.shipped)(rel) ? undefined : pkg;
+  return ALWAYS.test(rel) || matcher([...pkg.shipped, ...pkg.facts.entries.map((e) => e.target)])(rel)
+    ? undefined
+    : pkg;
 }
 
 function packedCopy(pkg: PackageView, repo: ClaimsRepo): boolean {
   const known = copies.get(pkg);
   if (known !== undefined) return known;
   const dir = packageDir(pkg);
-  const ships = matcher(pkg.shipped ?? []);
+  // npm ships the main and bin files whatever `files` says.
+  const ships = matcher([...(pkg.shipped ?? []), ...pkg.facts.entries.map((e) => e.target)]);
   let copy = true;
   for (const f of repo.files) {
     if (dir !== '' && !f.startsWith(`${dir}/`)) continue;

@@ -25,7 +25,14 @@ export const subjectSchema = z.discriminatedUnion('check', [
   /** A heading anchor exists in a Markdown file. */
   z.object({ check: z.literal('heading'), doc: z.string(), anchor: z.string() }),
   /** `path` (a file, or the package named `package`) exports `name`. */
-  z.object({ check: z.literal('export'), path: z.string(), name: z.string(), package: z.boolean() }),
+  z.object({
+    check: z.literal('export'),
+    path: z.string(),
+    name: z.string(),
+    package: z.boolean(),
+    /** The stating document, which a relative `path` is read against. */
+    from: z.string().optional(),
+  }),
   /** Some module of the repository exports `name`. */
   z.object({ check: z.literal('symbol'), name: z.string() }),
   /** File `from` imports `to` (a repo path or a package name). */

@@ -104,39 +104,49 @@ export const headingDetector: Detector<'heading'> = {
     const anchor = decodeOnce(subject.anchor);
     if (anchor === undefined) return decision('unverified', 'ignored: undecodable percent-encoding');
     if (anchor.includes('\0')) return decision('unverified', 'ignored: the anchor holds a NUL byte');
-    if (!repo.files.has(subject.doc))
-      return decision('unverified', `${subject.doc} is not in the repository`);
-    const slugs = repo.headings(subject.doc);
-    if (!slugs) return decision('unverified', `${subject.doc} could not be read as Markdown`);
+    const page = repo.files.has(subject.doc)
+      ? subject.doc
+      : sitePageCandidates(subject.doc).find((p) => repo.files.has(p));
+    if (!page) return decision('unverified', `${subject.doc} is not in the repository`);
+    if (page !== subject.doc && !docsSite(repo.files))
+      return decision(
+        'unverified',
+        `${subject.doc} is served from ${page} only by a docs site, and no docs-site config was found`,
+      );
+    const doc = page;
+    const slugs = repo.headings(doc);
+    if (!slugs) return decision('unverified', `${doc} could not be read as Markdown`);
     // GitHub slugs are lower case and its anchor lookup ignores case: `#makeRe` reaches `makere`.
-    if (slugs.has(anchor) || slugs.has(anchor.toLowerCase()))
-      return decision('verified', `${subject.doc} has a heading #${anchor}`, [{ path: subject.doc }]);
+    const anchors = repo.anchors(doc);
+    if (slugs.has(anchor) || slugs.has(anchor.toLowerCase())) {
+      const line = anchors?.slugs.get(anchor) ?? anchors?.slugs.get(anchor.toLowerCase());
+      return decision('verified', `${doc} has a heading #${anchor}`, [
+        { path: doc, ...(line ? { line } : {}) },
+      ]);
+    }
     const bare = anchor.replace(/^user-content-/, '');
-    const anchors = repo.anchors(subject.doc);
     const html = anchors?.html.get(bare);
     if (html !== undefined)
-      return decision('verified', `${subject.doc}:${html} has an HTML anchor ${bare}`, [
-        { path: subject.doc, line: html },
-      ]);
+      return decision('verified', `${doc}:${html} has an HTML anchor ${bare}`, [{ path: doc, line: html }]);
     const custom = anchors?.custom.get(bare);
     if (custom !== undefined) {
       const site = docsSite(repo.files);
       return site
         ? decision(
             'verified',
-            `${subject.doc}:${custom} has the heading id {#${bare}}, which ${site.generator} honours`,
-            [{ path: subject.doc, line: custom }, { path: site.config }],
+            `${doc}:${custom} has the heading id {#${bare}}, which ${site.generator} honours`,
+            [{ path: doc, line: custom }, { path: site.config }],
           )
         : decision(
             'unverified',
-            `${subject.doc}:${custom} has the heading id {#${bare}}, which docs sites honour and GitHub does not; no docs-site config was found`,
-            [{ path: subject.doc, line: custom }],
+            `${doc}:${custom} has the heading id {#${bare}}, which docs sites honour and GitHub does not; no docs-site config was found`,
+            [{ path: doc, line: custom }],
           );
     }
     return decision(
       'contradicted',
-      `${subject.doc} has no heading #${anchor}`,
-      [{ path: subject.doc }],
+      `${doc} has no heading #${anchor}`,
+      [{ path: doc }],
       nearMisses(anchor, slugs).map((s) => `#${s}`),
     );
   },
