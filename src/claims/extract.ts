@@ -8,7 +8,6 @@ import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
 import { parseMarkdown, visit } from '../extract/markdown-parse.js';
 import { joinRepoPath } from '../model/paths.js';
 import { hasConfusable } from './confusables.js';
-import { historyIntent, pathIntent } from './intent.js';
 import type { ExtractContext } from './context.js';
 import { decodeOnce } from './detectors/repo-path.js';
 import { commandClaims } from './extract-commands.js';
@@ -16,6 +15,7 @@ import { fencedClaims } from './extract-fenced.js';
 import { codeNodes, linkSpans } from './extract-nodes.js';
 import { plausiblePath, plausibleSymbol } from './extract-plausible.js';
 import { proseClaims } from './extract-prose.js';
+import { historyIntent, pathIntent } from './intent.js';
 import type { Claim, ClaimKind, ClaimReading, Subject } from './schema.js';
 
 export function extractClaims(path: string, text: string, ctx: ExtractContext): Claim[] {

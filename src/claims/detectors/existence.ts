@@ -1,7 +1,8 @@
 /** Existence detectors: a path exists in the repository; a heading anchor exists in a document. */
+
+import { docsSite, sitePageCandidates } from '../../extract/markdown-link-site.js';
 import { EXCLUDED_DIRS } from '../../model/constants.js';
 import { nearMisses } from '../near-miss.js';
-import { docsSite, sitePageCandidates } from '../../extract/markdown-link-site.js';
 import { notShipped } from '../published.js';
 import { codeReadings, pathReadings, type Reading } from '../readings.js';
 import type { ClaimsRepo } from '../repo.js';

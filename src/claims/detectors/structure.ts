@@ -2,11 +2,12 @@
  * Structure detectors: a file or a workspace package exports a name; some module exports a name.
  * Names are compared as exact code points: a confusable look-alike is a near miss, never a match.
  */
+
+import { joinRepoPath } from '../../model/paths.js';
 import type { ExportedName } from '../../model/types.js';
+import { findSourceFile } from '../../resolve/source-file.js';
 import { confusableWith } from '../confusables.js';
 import { nearMisses } from '../near-miss.js';
-import { joinRepoPath } from '../../model/paths.js';
-import { findSourceFile } from '../../resolve/source-file.js';
 import { packageDir } from '../readings.js';
 import type { ClaimsRepo, PackageView } from '../repo.js';
 import { pathDetector } from './existence.js';
