@@ -139,6 +139,12 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: 'ignored',
   },
   {
+    name: 'homoglyph package name',
+    subject: { check: 'package', name: `c${CYR_O}ntrol-pkg` },
+    expected: 'near-miss',
+    real: 'control-pkg',
+  },
+  {
     name: 'engines stated as an impossible version',
     subject: { check: 'engines', engine: 'node', major: -1 },
     expected: 'rejected',

@@ -13,6 +13,7 @@ export const CONTROL_FILES: Record<string, string> = {
   'package.json': JSON.stringify(
     {
       name: 'control-pkg',
+      version: '1.2.0',
       engines: { node: '>=20.19' },
       bin: { control: 'bin/cli.js' },
       scripts: { build: 'tsc', test: 'vitest run' },

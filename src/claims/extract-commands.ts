@@ -61,6 +61,10 @@ function oneCommand(words: string[], ctx: CommandContext, text: string): Command
           },
         ]
       : [];
+  if (head === 'npm' || head === 'pnpm' || head === 'yarn' || head === 'bun') {
+    const { rest } = managerOptions(words.slice(1));
+    if (INSTALL.has(rest[0] ?? '') && rest.length > 1) return installs(rest.slice(1), text);
+  }
   if (head === 'npm') {
     const { rest, pkg } = managerOptions(words.slice(1));
     const [verb, name] = rest;
@@ -87,6 +91,20 @@ function oneCommand(words: string[], ctx: CommandContext, text: string): Command
       return [{ subject: { check: 'path', path, from: '', encoded: false }, text, kind: 'existence' }];
   }
   return [];
+}
+
+const INSTALL = new Set(['install', 'i', 'add']);
+
+/** `npm install a b@2 -D`: each named package, with the major it asks for. */
+function installs(words: string[], text: string): CommandClaim[] {
+  const out: CommandClaim[] = [];
+  for (const w of words) {
+    const m = /^((?:@[\w.-]+\/)?[a-z0-9][\w.-]*)(?:@[\^~>=v]*(\d+)[\w.*-]*)?$/.exec(w);
+    if (!m || w.startsWith('-')) continue;
+    const subject = { check: 'package' as const, name: m[1]!, ...(m[2] ? { major: Number(m[2]) } : {}) };
+    out.push({ subject, text, kind: 'existence' });
+  }
+  return out;
 }
 
 /**

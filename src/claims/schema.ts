@@ -59,6 +59,8 @@ export const subjectSchema = z.discriminatedUnion('check', [
   }),
   /** The documented minimum Node major versus engines.node. */
   z.object({ check: z.literal('engines'), engine: z.literal('node'), major: z.number().int() }),
+  /** `npm install <name>[@major]`: a package of the repository (at that major) or a dependency. */
+  z.object({ check: z.literal('package'), name: z.string(), major: z.number().int().optional() }),
   /** A subcommand of one of the repository's bins is defined in that bin's code. */
   z.object({ check: z.literal('subcommand'), bin: z.string(), name: z.string() }),
   /** A command-line flag of one of the repository's bins exists in that bin's code. */

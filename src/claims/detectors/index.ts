@@ -3,6 +3,7 @@ import { binDetector, scriptDetector } from './behaviour.js';
 import { subcommandDetector } from './command.js';
 import { headingDetector, pathDetector } from './existence.js';
 import { flagDetector } from './flag.js';
+import { packageDetector } from './package.js';
 import { dependencyDetector, importDetector } from './relation.js';
 import { enginesDetector } from './state.js';
 import { exportDetector, symbolDetector } from './structure.js';
@@ -24,4 +25,5 @@ export const DETECTORS: DetectorSet = {
   engines: enginesDetector,
   flag: flagDetector,
   subcommand: subcommandDetector,
+  package: packageDetector,
 };
