@@ -64,9 +64,8 @@ export function proseClaims(
         column: from.column,
       });
   }
-  const node = NODE_VERSION.exec(line) ?? NODE_AT_LEAST.exec(line) ?? NODE_REQUIRES.exec(line);
-  const condition = node && conditionalIntent(line, node.index + node[0].length);
-  if (node)
+  for (const node of nodeVersions(line)) {
+    const condition = conditionalIntent(line, node.index + node[0].length);
     out.push({
       kind: 'state',
       subject: { check: 'engines', engine: 'node', major: Number(node[1]) },
@@ -74,8 +73,21 @@ export function proseClaims(
       column: node.index + 1,
       ...(condition ? { reading: condition } : {}),
     });
+  }
   out.push(...dependencyVersions(line, ctx));
   return out;
+}
+
+/** Every Node version statement on the line, in order; where two shapes overlap, the first wins. */
+function nodeVersions(line: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  for (const shape of [NODE_VERSION, NODE_AT_LEAST, NODE_REQUIRES]) {
+    const re = new RegExp(shape.source, 'gi');
+    for (let m = re.exec(line); m; m = re.exec(line))
+      if (!found.some((f) => m!.index < f.index + f[0].length && f.index < m!.index + m![0].length))
+        found.push(m);
+  }
+  return found.sort((a, b) => a.index - b.index);
 }
 
 /** "If you are using webpack 4", "compatible with webpack 3": a case the line covers, not the version used. */

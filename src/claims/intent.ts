@@ -7,11 +7,11 @@
 import type { ClaimReading } from './schema.js';
 
 const CREATE =
-  /\b(?:create[sd]?|creating|make|makes|add|adds|adding|write|writes|writing|generates?|generated|touch|save[sd]?|rename[sd]?|scaffolds?|emits?|produces?|outputs?|initiali[sz]es?|set up|sets up)\b/i;
+  /\b(?:create[sd]?|creating|make|makes|add|adds|adding|copy|copies|move|moves|write|writes|writing|generates?|generated|touch|save[sd]?|rename[sd]?|scaffolds?|emits?|produces?|outputs?|initiali[sz]es?|set up|sets up)\b/i;
 const EXAMPLE =
   /(?:\be\.g\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexample\b|\blike\b|\bmodell?ed on\b)/i;
 const PLACEHOLDER =
-  /x{3,}|y{4}|\bYYYY|<[^>]+>|\{[^}]*\}|\bpath\/to\b|\byour[-_]|\bmy[-_]|(?:^|\/)(?:foo|bar|baz|qux|abc|some|example)(?:[-_./]|$)|\.\.\.|…/i;
+  /x{3,}|y{4}|\bN{4}\b|\bYYYY|<[^>]+>|\{[^}]*\}|\bpath\/to\b|\byour[-_]|\bmy[-_]|(?:^|\/)(?:foo|bar|baz|qux|abc|some|example)(?:[-_./]|$)|\.\.\.|…/i;
 const CHANGELOG = /(?:^|\/)(?:change[-_]?log|changes|history|releases?|news)(?:\.[a-z]+)?$/i;
 const CONDITIONAL = /\b(?:for|to use|when using|if you use|in order to|with)\b/i;
 
