@@ -36,6 +36,13 @@ const FILE_EXTENSION = /\.(?:[cm]?[jt]sx?|md|mdx|json|ya?ml|toml|lock|txt|html?|
  * (`bugzil.la/1090768`) whose first part is no folder of the repository.
  */
 function notAPath(clean: string, first: string, ctx: ExtractContext): boolean {
+  // `.ts`, `.d.ts`, `.yaml`: an extension named in prose, not a dotfile.
+  if (
+    /^(?:\.d)?\.(?:[cm]?[jt]sx?|mdx?|json|ya?ml|toml|txt|html?|css|scss|vue|svelte|node|map|wasm|png|jpe?g|svg|gif)$/i.test(
+      clean,
+    )
+  )
+    return !ctx.topLevel.has(clean);
   if (!clean.includes('/')) return false;
   const parts = clean.split('/');
   if (MIME_TYPE.test(clean) && !ctx.topLevel.has(first)) return true;
