@@ -4,10 +4,10 @@
  * sites honour. HTML is read from the parsed document's HTML nodes, never from code blocks or
  * inline code, so an anchor shown as an example is not one the document has.
  */
+
 import type { Nodes } from 'mdast';
-import { extractDoc } from '../extract/markdown.js';
 import { customHeadingId } from '../extract/markdown-link-site.js';
-import { parseMarkdown } from '../extract/markdown-parse.js';
+import { docFacts, docRoot } from './parsed.js';
 
 export interface DocAnchors {
   /** Ids from HTML `name`/`id` attributes, with the line that declares each. */
@@ -23,7 +23,7 @@ const ATTRIBUTE = /<[A-Za-z][\w-]*\s[^>]*?\b(?:name|id)\s*=\s*["']([^"']+)["']/g
 export function docAnchors(doc: string, text: string): DocAnchors {
   const body = text.replace(/^\uFEFF/, '');
   const html = new Map<string, number>();
-  const stack: Nodes[] = [parseMarkdown(body)];
+  const stack: Nodes[] = [docRoot(body)];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'code' || node.type === 'inlineCode') continue;
@@ -36,7 +36,7 @@ export function docAnchors(doc: string, text: string): DocAnchors {
   }
   const custom = new Map<string, number>();
   const slugs = new Map<string, number>();
-  for (const h of extractDoc(doc, text).headings) {
+  for (const h of docFacts(doc, text).headings) {
     const id = customHeadingId(h.text);
     if (id && !custom.has(id)) custom.set(id, h.line);
     slugs.set(h.slug, h.line);

@@ -3,9 +3,10 @@
  * rules per prose line, commands from inline code and shell blocks, and import lines of code
  * blocks that name the repository's own package. Pure: text in, claims out.
  */
+
 import type { InlineCode } from 'mdast';
-import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
-import { parseMarkdown, visit } from '../extract/markdown-parse.js';
+import { isMarkdownPath } from '../extract/markdown.js';
+import { visit } from '../extract/markdown-parse.js';
 import { joinRepoPath } from '../model/paths.js';
 import { hasConfusable } from './confusables.js';
 import type { ExtractContext } from './context.js';
@@ -16,6 +17,7 @@ import { codeNodes, linkSpans } from './extract-nodes.js';
 import { plausiblePath, plausibleSymbol } from './extract-plausible.js';
 import { proseClaims } from './extract-prose.js';
 import { historyIntent, pathIntent } from './intent.js';
+import { docFacts, docRoot } from './parsed.js';
 import type { Claim, ClaimKind, ClaimReading, Subject } from './schema.js';
 
 export function extractClaims(path: string, text: string, ctx: ExtractContext): Claim[] {
@@ -43,7 +45,7 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
   const history = historyIntent(path);
   const intentAt = (line: number, column: number, p: string) => pathIntent(lines[line - 1] ?? '', column, p);
 
-  const facts = extractDoc(path, text);
+  const facts = docFacts(path, text);
   for (const link of facts.links) {
     const [target = '', anchor] = link.raw.split('#', 2) as [string, string?];
     const file = target.split('?')[0]!;
@@ -64,7 +66,7 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     if (doc && (isMarkdownPath(doc) || !/\.[A-Za-z0-9]+$/.test(doc.slice(doc.lastIndexOf('/') + 1))))
       add('existence', { check: 'heading', doc, anchor }, link.raw, link.line, link.column);
   }
-  const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
+  const root = docRoot(text);
   const inLink = linkSpans(root);
   for (const m of facts.mentions)
     if (plausiblePath(m.path, m.via, ctx) && !inLink(m.line, m.column))

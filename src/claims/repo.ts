@@ -3,11 +3,13 @@
  * parsed facts) and the manifests' texts. Detectors never see the file system; exports come from
  * the parser's facts on map nodes, so a name in a comment or a string can never be an export.
  */
-import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
+
+import { isMarkdownPath } from '../extract/markdown.js';
 import { extractPackageJson, type PackageFacts } from '../extract/package-json.js';
 import type { ProofMap } from '../map/schema.js';
 import type { ExportedName } from '../model/types.js';
 import { type DocAnchors, docAnchors } from './anchors.js';
+import { docFacts, docRoot } from './parsed.js';
 
 export interface ImportFact {
   from: string;
@@ -145,7 +147,7 @@ function docHeadings(textOf: (path: string) => string | undefined) {
       const text = isMarkdownPath(doc) || doc.endsWith('.mdc') ? textOf(doc) : undefined;
       cache.set(
         doc,
-        text === undefined ? undefined : new Set(extractDoc(doc, text).headings.map((h) => h.slug)),
+        text === undefined ? undefined : new Set(docFacts(doc, text).headings.map((h) => h.slug)),
       );
     }
     return cache.get(doc);

@@ -3,11 +3,13 @@
  * limitations). Confidence starts high and is lowered by every self-audit finding: an untrusted
  * detector, a failed adversarial case, or claims read but left unchecked.
  */
+
 import { adversarialSelfTest } from './adversarial.js';
 import { calibrate } from './calibrate.js';
 import { type ExtractContext, extractContext } from './context.js';
 import { DETECTORS, type DetectorSet } from './detectors/index.js';
 import { extractClaims } from './extract.js';
+import { resetParsed } from './parsed.js';
 import type { ClaimsRepo } from './repo.js';
 import type { BlockedReport, InvestigationReport } from './schema.js';
 import { decideClaims } from './verdicts.js';
@@ -30,6 +32,7 @@ const STANDING_LIMITATIONS = [
 ];
 
 export function investigate(input: ClaimsInput): InvestigationReport {
+  resetParsed();
   const detectors = { ...DETECTORS, ...input.detectors } as DetectorSet;
   const calibration = calibrate(detectors);
   const adversarial = adversarialSelfTest(detectors);
