@@ -13,16 +13,20 @@ const roots = new Map<string, Root>();
 
 /** The Markdown extractor's facts; the path only names coverage scopes, which claims never read. */
 export function docFacts(path: string, text: string): DocFacts {
-  let f = facts.get(text);
-  if (!f) facts.set(text, (f = extractDoc(path, text)));
-  return f;
+  const known = facts.get(text);
+  if (known) return known;
+  const fresh = extractDoc(path, text);
+  facts.set(text, fresh);
+  return fresh;
 }
 
 /** The parsed tree of a document, without its byte-order mark (as the extractor sees it). */
 export function docRoot(text: string): Root {
-  let r = roots.get(text);
-  if (!r) roots.set(text, (r = parseMarkdown(text.replace(/^\uFEFF/, ''))));
-  return r;
+  const known = roots.get(text);
+  if (known) return known;
+  const fresh = parseMarkdown(text.replace(/^\uFEFF/, ''));
+  roots.set(text, fresh);
+  return fresh;
 }
 
 export function resetParsed(): void {

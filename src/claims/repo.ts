@@ -9,7 +9,7 @@ import { extractPackageJson, type PackageFacts } from '../extract/package-json.j
 import type { ProofMap } from '../map/schema.js';
 import type { ExportedName } from '../model/types.js';
 import { type DocAnchors, docAnchors } from './anchors.js';
-import { docFacts, docRoot } from './parsed.js';
+import { docFacts } from './parsed.js';
 
 export interface ImportFact {
   from: string;

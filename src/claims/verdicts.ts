@@ -5,6 +5,7 @@
  */
 import type { DetectorSet } from './detectors/index.js';
 import type { Check, Decision, Detector } from './detectors/types.js';
+import { packageOf } from './readings.js';
 import type { ClaimsRepo } from './repo.js';
 import type { Calibration, Claim, VerdictEntry } from './schema.js';
 
@@ -28,7 +29,7 @@ export function decideClaims(
         }
       : softened(claim, detector.decide(claim.subject as never, repo));
     // Dedup by (claim, verdict): the same claim stated in several places is one repair.
-    const key = `${JSON.stringify(claim.subject)}|${d.verdict}`;
+    const key = `${sameClaim(claim.subject, repo)}|${d.verdict}`;
     const known = entries.get(key);
     if (known) {
       known.stated_at.push(claim.stated_at);
@@ -48,6 +49,16 @@ export function decideClaims(
     });
   }
   return [...entries.values()].sort(order);
+}
+
+/**
+ * What makes two statements the same claim: the subject, except that a script's document only
+ * matters through the package it sits in (`npm run build` in README.md and docs/a.md is one repair).
+ */
+function sameClaim(subject: Claim['subject'], repo: ClaimsRepo): string {
+  if (subject.check !== 'script' || subject.from === undefined) return JSON.stringify(subject);
+  const { from, ...rest } = subject;
+  return JSON.stringify({ ...rest, in: packageOf(from, repo)?.manifest ?? '' });
 }
 
 /** A line that creates, exemplifies, records history or states a condition asserts nothing today. */

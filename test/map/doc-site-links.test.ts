@@ -39,7 +39,9 @@ describe('doc links on a docs site', () => {
     expect(findings(map)).toEqual([
       'docs/guide/intro.md:4 docs/guide/intro.md:4 links to ../access-control/gone, which does not exist',
     ]);
-    const skipped = map.coverage.filter((c) => c.analyzer === 'markdown' && /only a docs site/.test(c.reason));
+    const skipped = map.coverage.filter(
+      (c) => c.analyzer === 'markdown' && /only a docs site/.test(c.reason),
+    );
     expect(skipped.map((c) => `${c.scope} ${c.detail}`)).toEqual([
       'docs/guide/intro.md:3 ../access-control/overview',
       'docs/guide/intro.md:3 ../access-control/overview#roles',
