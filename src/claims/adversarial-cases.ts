@@ -134,6 +134,16 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     real: 'serve',
   },
   {
+    name: 'subcommand only in a comment',
+    subject: { check: 'subcommand', bin: 'control', name: 'ghost' },
+    expected: 'not-an-export',
+  },
+  {
+    name: 'flag only in a comment',
+    subject: { check: 'flag', bin: 'control', flag: '--phantom' },
+    expected: 'not-an-export',
+  },
+  {
     name: 'NUL byte in a subcommand',
     subject: { check: 'subcommand', bin: 'control', name: 'serve\0' },
     expected: 'ignored',

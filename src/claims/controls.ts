@@ -33,7 +33,7 @@ export const CONTROL_FILES: Record<string, string> = {
   ].join('\n'),
   'src/util/paths.ts': "import { z } from 'zod';\nexport const joinPaths = z.string();\n",
   'bin/cli.js':
-    "import { createServer } from '../src/server.js';\nconst options = { strict: { type: 'boolean' } };\nconst COMMANDS = { serve: { run: createServer } };\n",
+    "import { createServer } from '../src/server.js';\nconst options = { strict: { type: 'boolean' } };\nconst COMMANDS = { serve: { run: createServer } };\n// COMMANDS.ghost = { run: createServer }; program.command('ghost') --phantom\n",
   'README.md': '# Control\n\n## Usage\n\nRun it.\n',
 };
 

@@ -6,6 +6,7 @@
  */
 import { confusableWith } from '../confusables.js';
 import { nearMisses } from '../near-miss.js';
+import { withoutComments } from './code-text.js';
 import { binCode } from './flag.js';
 import { type Detector, decision } from './types.js';
 
@@ -29,7 +30,7 @@ export const subcommandDetector: Detector<'subcommand'> = {
       'u',
     );
     for (const path of code.files) {
-      const text = repo.textOf(path)!;
+      const text = withoutComments(repo.textOf(path)!);
       if (!DEFINES_COMMANDS.test(text)) continue;
       defining.push(path);
       const hit = quoted.exec(text);

@@ -9,6 +9,7 @@ import { confusableWith } from '../confusables.js';
 import { nearMisses } from '../near-miss.js';
 import type { ClaimsRepo } from '../repo.js';
 import { binsOf } from './behaviour.js';
+import { withoutComments } from './code-text.js';
 import { codeFile } from './repo-path.js';
 import { type Detector, decision } from './types.js';
 
@@ -25,7 +26,7 @@ export const flagDetector: Detector<'flag'> = {
     const patterns = [`--${name}`, `'${name}'`, `"${name}"`, `${name}:`];
     const flags = new Set<string>();
     for (const path of code.files) {
-      const text = repo.textOf(path)!;
+      const text = withoutComments(repo.textOf(path)!);
       const at = patterns.map((p) => text.indexOf(p)).find((i) => i >= 0);
       if (at !== undefined) {
         const line = text.slice(0, at).split('\n').length;
