@@ -24,16 +24,19 @@ export const subcommandDetector: Detector<'subcommand'> = {
     if ('unverified' in code) return decision('unverified', code.unverified);
     const defining: string[] = [];
     const names = new Set<string>();
-    const escaped = name.replace(/[-]/g, '\\-');
-    const quoted = new RegExp(
-      `['"\`]${escaped}(?:\\s[^'"\`]*)?['"\`]|(?<![\\w.$-])${escaped}\\s*:\\s*\\{`,
-      'u',
-    );
+    // Names are letters, digits, ':' and '-': nothing to escape outside a character class.
+    const escaped = name;
+    // Strongest definition first: `.command('x <arg>')`, then a table key `x: {`, then a bare 'x'.
+    const shapes = [
+      new RegExp(`\\.command\\(\\s*['"\`]${escaped}(?:\\s+[<[][^'"\`]*)?['"\`]`, 'u'),
+      new RegExp(`(?<![\\w.$-])['"]?${escaped}['"]?\\s*:\\s*\\{`, 'u'),
+      new RegExp(`['"\`]${escaped}(?:\\s+[<[][^'"\`]*)?['"\`]`, 'u'),
+    ];
     for (const path of code.files) {
       const text = withoutComments(repo.textOf(path)!);
       if (!DEFINES_COMMANDS.test(text)) continue;
       defining.push(path);
-      const hit = quoted.exec(text);
+      const hit = shapes.map((re) => re.exec(text)).find((m) => m !== null);
       if (hit) {
         const line = text.slice(0, hit.index).split('\n').length;
         return decision('verified', `${path}:${line} defines the command ${name}`, [{ path, line }]);
