@@ -261,3 +261,41 @@ describe("proofmap's own README", () => {
     expect(entry(report, 'flag', 'proofmap rank --by centrality').verdict).toBe('verified');
   });
 });
+
+describe('4b. installed copies and shipped skills', () => {
+  const manifest = '{"name":"pkg","version":"1.0.0","main":"dist/index.js","files":["dist"]}';
+  it('a packed copy (only what "files" ships) lacks the docs its README links to: unverified', async () => {
+    const dir = tmpRepo({
+      'package.json': manifest,
+      'dist/index.js': 'module.exports = 1;\n',
+      'README.md': 'See [the API](./docs/api.md).\n',
+    });
+    const { report } = await claims(dir);
+    const v = entry(report, 'path', './docs/api.md');
+    expect(v.verdict).toBe('unverified');
+    expect(v.reason).toMatch(/package\.json "files" would not ship it: this is a packed copy/);
+    expect(evidence(v)).toEqual(['package.json']);
+  });
+  it('a source checkout with the same manifest holds more than it ships: contradicted', async () => {
+    const dir = tmpRepo({
+      'package.json': manifest,
+      'src/index.ts': 'export const one = 1;\n',
+      'README.md': 'See [the API](./docs/api.md).\n',
+    });
+    const { report } = await claims(dir);
+    expect(entry(report, 'path', './docs/api.md').verdict).toBe('contradicted');
+  });
+  it("a skill shipped for other projects names the user's files: unverified", async () => {
+    const dir = tmpRepo({
+      'package.json': '{"name":"tool"}',
+      'skills/testing/SKILL.md': 'Write a spec in `tests/app.spec.ts`.\n',
+      '.claude/skills/own/SKILL.md': 'Edit `src/missing.ts`.\n',
+    });
+    const { report } = await claims(dir, ['skills/testing/SKILL.md', '.claude/skills/own/SKILL.md']);
+    const shipped = entry(report, 'path', 'tests/app.spec.ts');
+    expect(shipped.verdict).toBe('unverified');
+    expect(shipped.reason).toMatch(/skill shipped for other projects/);
+    // The repository's own agent skills are about this repository.
+    expect(entry(report, 'path', 'src/missing.ts').verdict).toBe('contradicted');
+  });
+});
