@@ -51,7 +51,12 @@ export async function runClaims(options: ClaimsOptions): Promise<ClaimsReport> {
     );
   }
   const files = repoFiles(root);
-  const repo = claimsRepoFromMap({ map, textOf: files.textOf, escapes: files.escapes });
+  const repo = claimsRepoFromMap({
+    map,
+    textOf: files.textOf,
+    escapes: files.escapes,
+    onDisk: files.exists,
+  });
   const paths = named.length > 0 ? named : defaultClaimFiles(repo.files);
   const documents = new Map<string, string>();
   const limitations: string[] = [];

@@ -128,6 +128,33 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: 'ignored',
   },
   {
+    name: 'homoglyph subcommand',
+    subject: { check: 'subcommand', bin: 'control', name: `s${CYR_E}rve` },
+    expected: 'near-miss',
+    real: 'serve',
+  },
+  {
+    name: 'subcommand only in a comment',
+    subject: { check: 'subcommand', bin: 'control', name: 'ghost' },
+    expected: 'not-an-export',
+  },
+  {
+    name: 'flag only in a comment',
+    subject: { check: 'flag', bin: 'control', flag: '--phantom' },
+    expected: 'not-an-export',
+  },
+  {
+    name: 'NUL byte in a subcommand',
+    subject: { check: 'subcommand', bin: 'control', name: 'serve\0' },
+    expected: 'ignored',
+  },
+  {
+    name: 'homoglyph package name',
+    subject: { check: 'package', name: `c${CYR_O}ntrol-pkg` },
+    expected: 'near-miss',
+    real: 'control-pkg',
+  },
+  {
     name: 'engines stated as an impossible version',
     subject: { check: 'engines', engine: 'node', major: -1 },
     expected: 'rejected',

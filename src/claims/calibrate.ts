@@ -62,6 +62,16 @@ const CONTROLS: { [C in Check]: Control & { good: SubjectOf<C>; bad: SubjectOf<C
     bad: { check: 'flag', bin: 'control', flag: '--frobnicate' },
     badVerdict: 'contradicted',
   },
+  subcommand: {
+    good: { check: 'subcommand', bin: 'control', name: 'serve' },
+    bad: { check: 'subcommand', bin: 'control', name: 'frobnicate' },
+    badVerdict: 'contradicted',
+  },
+  package: {
+    good: { check: 'package', name: 'control-pkg', major: 1 },
+    bad: { check: 'package', name: 'control-pkg', major: 2 },
+    badVerdict: 'contradicted',
+  },
 };
 
 export function calibrate(detectors: DetectorSet, repo: ClaimsRepo = controlRepo()): Calibration[] {

@@ -7,12 +7,13 @@ import { extractModule } from '../extract/js-ts.js';
 import { extractDoc } from '../extract/markdown.js';
 import { extractPackageJson } from '../extract/package-json.js';
 import { joinRepoPath } from '../model/paths.js';
-import type { ClaimsRepo, ImportFact } from './repo.js';
+import { anchorsOf, type ClaimsRepo, type ImportFact } from './repo.js';
 
 export const CONTROL_FILES: Record<string, string> = {
   'package.json': JSON.stringify(
     {
       name: 'control-pkg',
+      version: '1.2.0',
       engines: { node: '>=20.19' },
       bin: { control: 'bin/cli.js' },
       scripts: { build: 'tsc', test: 'vitest run' },
@@ -32,7 +33,7 @@ export const CONTROL_FILES: Record<string, string> = {
   ].join('\n'),
   'src/util/paths.ts': "import { z } from 'zod';\nexport const joinPaths = z.string();\n",
   'bin/cli.js':
-    "import { createServer } from '../src/server.js';\nconst options = { strict: { type: 'boolean' } };\n",
+    "import { createServer } from '../src/server.js';\nconst options = { strict: { type: 'boolean' } };\nconst COMMANDS = { serve: { run: createServer } };\n// COMMANDS.ghost = { run: createServer }; program.command('ghost') --phantom\n",
   'README.md': '# Control\n\n## Usage\n\nRun it.\n',
 };
 
@@ -62,10 +63,13 @@ export function controlRepo(): ClaimsRepo {
       CONTROL_FILES[doc] === undefined
         ? undefined
         : new Set(extractDoc(doc, CONTROL_FILES[doc]).headings.map((h) => h.slug)),
+    anchors: anchorsOf((p) => CONTROL_FILES[p]),
     imports,
     packages: [
       { manifest: 'package.json', facts: extractPackageJson('package.json', CONTROL_FILES['package.json']!) },
     ],
     textOf: (p) => CONTROL_FILES[p],
+    unresolved: [],
+    onDisk: (p) => files.has(p),
   };
 }

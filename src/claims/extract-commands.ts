@@ -50,22 +50,37 @@ export function commandClaims(line: string, ctx: CommandContext): CommandClaim[]
 }
 
 function oneCommand(words: string[], ctx: CommandContext, text: string): CommandClaim[] {
-  const [head, second, third] = words;
-  const script = (manager: string, name: string | undefined): CommandClaim[] =>
+  const [head, second] = words;
+  const script = (manager: string, name: string | undefined, pkg?: string): CommandClaim[] =>
     name && /^[\w:.@/-]+$/u.test(name)
-      ? [{ subject: { check: 'script', manager, script: name }, text, kind: 'behaviour' }]
+      ? [
+          {
+            subject: { check: 'script', manager, script: name, ...(pkg ? { package: pkg } : {}) },
+            text,
+            kind: 'behaviour',
+          },
+        ]
       : [];
+  if (head === 'npm' || head === 'pnpm' || head === 'yarn' || head === 'bun') {
+    const { rest } = managerOptions(words.slice(1));
+    if (INSTALL.has(rest[0] ?? '') && rest.length > 1) return installs(rest.slice(1), text);
+  }
   if (head === 'npm') {
-    if (second === 'run' || second === 'run-script') return script('npm', third);
-    if (second && NPM_SCRIPT_ALIASES[second]) return script('npm', NPM_SCRIPT_ALIASES[second]);
+    const { rest, pkg } = managerOptions(words.slice(1));
+    const [verb, name] = rest;
+    if (verb === 'run' || verb === 'run-script') return script('npm', name, pkg);
+    if (verb && NPM_SCRIPT_ALIASES[verb]) return script('npm', NPM_SCRIPT_ALIASES[verb], pkg);
     return [];
   }
   if (head === 'pnpm' || head === 'yarn' || head === 'bun') {
-    if (second === 'run') return script(head, third);
-    if (head === 'pnpm' && second === 'exec') return bin(words.slice(2), ctx, text);
-    if (second && !second.startsWith('-') && !BUILTINS[head]!.has(second) && head !== 'bun')
-      return script(head, second);
-    if (head === 'bun' && second === 'test') return [];
+    const { rest, pkg } = managerOptions(words.slice(1));
+    // `yarn workspace <pkg> <script>` names the package before the script.
+    if (head === 'yarn' && rest[0] === 'workspace' && rest[1]) return script(head, rest[2], rest[1]);
+    const [verb, name] = rest;
+    if (verb === 'run') return script(head, name, pkg);
+    if (head === 'pnpm' && verb === 'exec') return bin(rest.slice(1), ctx, text);
+    if (verb && !verb.startsWith('-') && !BUILTINS[head]!.has(verb) && head !== 'bun')
+      return script(head, verb, pkg);
     return [];
   }
   if (head === 'npx' || head === 'bunx') return bin(words.slice(1), ctx, text);
@@ -76,6 +91,40 @@ function oneCommand(words: string[], ctx: CommandContext, text: string): Command
       return [{ subject: { check: 'path', path, from: '', encoded: false }, text, kind: 'existence' }];
   }
   return [];
+}
+
+const INSTALL = new Set(['install', 'i', 'add']);
+
+/** `npm install a b@2 -D`: each named package, with the major it asks for. */
+function installs(words: string[], text: string): CommandClaim[] {
+  const out: CommandClaim[] = [];
+  for (const w of words) {
+    const m = /^((?:@[\w.-]+\/)?[a-z0-9][\w.-]*)(?:@[\^~>=v]*(\d+)[\w.*-]*)?$/.exec(w);
+    if (!m || w.startsWith('-')) continue;
+    const subject = { check: 'package' as const, name: m[1]!, ...(m[2] ? { major: Number(m[2]) } : {}) };
+    out.push({ subject, text, kind: 'existence' });
+  }
+  return out;
+}
+
+/**
+ * The package manager's own options before (or, for npm, after) the command: `--filter pkg`,
+ * `-F pkg`, `-w pkg`, `--workspace=pkg` name the package whose script runs; `-r` runs it in every
+ * package, which `recursive` records as the package `*`.
+ */
+function managerOptions(words: string[]): { rest: string[]; pkg?: string } {
+  const rest: string[] = [];
+  let pkg: string | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const eq = /^--(?:filter|workspace)=(.+)$/.exec(w);
+    if (eq) pkg = eq[1];
+    else if (w === '--filter' || w === '-F' || w === '-w' || w === '--workspace') pkg = words[++i];
+    else if (w === '-r' || w === '--recursive' || w === '--workspaces' || w === '-ws') pkg = '*';
+    else if (w === '-C' || w === '--dir' || w === '--prefix') i++;
+    else rest.push(w);
+  }
+  return pkg === undefined ? { rest } : { rest, pkg };
 }
 
 function bin(words: string[], ctx: CommandContext, text: string): CommandClaim[] {
@@ -95,6 +144,10 @@ function bin(words: string[], ctx: CommandContext, text: string): CommandClaim[]
 
 function flags(bin: string, words: string[], text: string): CommandClaim[] {
   const out: CommandClaim[] = [];
+  // `proofmap rank --by x`: the first word, when it is a plain lower-case word, names a command.
+  const first = words[0];
+  if (first && /^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)?$/.test(first))
+    out.push({ subject: { check: 'subcommand', bin, name: first }, text, kind: 'behaviour' });
   for (const w of words) {
     if (w === '--') break;
     const m = /^--([\p{L}][\p{L}\d-]*)(=.*)?$/u.exec(w);

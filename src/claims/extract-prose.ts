@@ -4,7 +4,8 @@
  * needs a verb and facts on the same line; anything looser stays a plain mention.
  */
 import type { DocMentionFact, DocSymbolFact } from '../extract/markdown.js';
-import type { ClaimKind, Subject } from './schema.js';
+import { conditionalIntent } from './intent.js';
+import type { ClaimKind, ClaimReading, Subject } from './schema.js';
 
 export interface ProseContext {
   /** Dependency names of the root package. */
@@ -18,6 +19,7 @@ export interface ProseClaim {
   column: number;
   /** Symbols this claim already covers, so they are not also claimed on their own. */
   uses?: DocSymbolFact[];
+  reading?: ClaimReading;
 }
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
@@ -25,6 +27,7 @@ const EXPORT_VERB = /\b(?:exports?|exported|re-exports?|defines|defined in|decla
 const IMPORT_VERB = /\b(?:imports?|imported by|uses|depends on)\b/i;
 const NODE_VERSION =
   /\bNode(?:\.js|JS)?\s+(?:version\s+)?(?:v|>=\s*|≥\s*)?(\d{1,2})(?:\.\d+)*(?:\+|\s+or\s+(?:later|newer|higher|above)|\s+and\s+(?:later|newer|above))/i;
+const NODE_AT_LEAST = /\bNode(?:\.js|JS)?\s*(?:>=|≥)\s*v?(\d{1,2})\b/i;
 const NODE_REQUIRES = /\b(?:requires?|needs?|supports?)\s+Node(?:\.js)?\s+(?:v|>=\s*)?(\d{1,2})\b/i;
 
 export function proseClaims(
@@ -61,17 +64,38 @@ export function proseClaims(
         column: from.column,
       });
   }
-  const node = NODE_VERSION.exec(line) ?? NODE_REQUIRES.exec(line);
-  if (node)
+  for (const node of nodeVersions(line)) {
+    const condition = conditionalIntent(line, node.index + node[0].length);
     out.push({
       kind: 'state',
       subject: { check: 'engines', engine: 'node', major: Number(node[1]) },
       text: node[0],
       column: node.index + 1,
+      ...(condition ? { reading: condition } : {}),
     });
+  }
   out.push(...dependencyVersions(line, ctx));
   return out;
 }
+
+/** Every Node version statement on the line, in order; where two shapes overlap, the first wins. */
+function nodeVersions(line: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  for (const shape of [NODE_VERSION, NODE_AT_LEAST, NODE_REQUIRES]) {
+    const re = new RegExp(shape.source, 'gi');
+    for (let m = re.exec(line); m; m = re.exec(line))
+      if (!found.some((f) => m!.index < f.index + f[0].length && f.index < m!.index + m![0].length))
+        found.push(m);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** "If you are using webpack 4", "compatible with webpack 3": a case the line covers, not the version used. */
+const CASE = /\b(?:if|when|unless|compatible|older|previous|legacy|prior to|before|migrat\w*|upgrad\w*)\b/i;
+const caseReading: ClaimReading = {
+  intent: 'conditional',
+  why: 'the line speaks of a case or another version, not of the version the package uses',
+};
 
 /** "zod 4", "zod v4", "`zod@^4`": a declared dependency followed by a major version. */
 function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
@@ -83,13 +107,16 @@ function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
       `(?<![\\w/@.-])${escaped}\`?(?:@|\\s+v|\\s+version\\s+|\\s+)[\\^~]?(\\d{1,3})(?:\\.(?:\\d+|x))*(?![\\w%-])`,
       'g',
     );
-    for (const m of line.matchAll(re))
+    for (const m of line.matchAll(re)) {
+      const reading = CASE.test(line) ? caseReading : undefined;
       out.push({
         kind: 'state',
         subject: { check: 'dependency', dependency: dep, major: Number(m[1]) },
         text: m[0],
         column: m.index + 1,
+        ...(reading ? { reading } : {}),
       });
+    }
   }
   return out;
 }

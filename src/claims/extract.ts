@@ -3,9 +3,10 @@
  * rules per prose line, commands from inline code and shell blocks, and import lines of code
  * blocks that name the repository's own package. Pure: text in, claims out.
  */
+
 import type { InlineCode } from 'mdast';
-import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
-import { parseMarkdown, visit } from '../extract/markdown-parse.js';
+import { isMarkdownPath } from '../extract/markdown.js';
+import { visit } from '../extract/markdown-parse.js';
 import { joinRepoPath } from '../model/paths.js';
 import { hasConfusable } from './confusables.js';
 import type { ExtractContext } from './context.js';
@@ -15,7 +16,9 @@ import { fencedClaims } from './extract-fenced.js';
 import { codeNodes, linkSpans } from './extract-nodes.js';
 import { plausiblePath, plausibleSymbol } from './extract-plausible.js';
 import { proseClaims } from './extract-prose.js';
-import type { Claim, ClaimKind, Subject } from './schema.js';
+import { historyIntent, pathIntent } from './intent.js';
+import { docFacts, docRoot } from './parsed.js';
+import type { Claim, ClaimKind, ClaimReading, Subject } from './schema.js';
 
 export function extractClaims(path: string, text: string, ctx: ExtractContext): Claim[] {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
@@ -27,16 +30,22 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     line: number,
     column: number,
     inCode = false,
-  ) =>
+    reading: ClaimReading | undefined = undefined,
+  ) => {
+    const why = reading ?? history;
     out.push({
       kind,
       subject,
       text: said,
       in_code_block: inCode,
       stated_at: { path, line, column, excerpt: (lines[line - 1] ?? '').trim().slice(0, 200) },
+      ...(why ? { reading: why } : {}),
     });
+  };
+  const history = historyIntent(path);
+  const intentAt = (line: number, column: number, p: string) => pathIntent(lines[line - 1] ?? '', column, p);
 
-  const facts = extractDoc(path, text);
+  const facts = docFacts(path, text);
   for (const link of facts.links) {
     const [target = '', anchor] = link.raw.split('#', 2) as [string, string?];
     const file = target.split('?')[0]!;
@@ -47,18 +56,29 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
         link.raw,
         link.line,
         link.column,
+        false,
+        intentAt(link.line, link.column, file),
       );
     if (anchor === undefined || anchor === '') continue;
     const decoded = file === '' ? path : decodeOnce(file);
     const doc = decoded === undefined ? undefined : file === '' ? path : joinRepoPath(path, decoded);
-    if (doc && isMarkdownPath(doc))
+    // An extension-less target may be a docs-site page (`../guide/overview#roles`).
+    if (doc && (isMarkdownPath(doc) || !/\.[A-Za-z0-9]+$/.test(doc.slice(doc.lastIndexOf('/') + 1))))
       add('existence', { check: 'heading', doc, anchor }, link.raw, link.line, link.column);
   }
-  const root = parseMarkdown(text.replace(/^\uFEFF/, ''));
+  const root = docRoot(text);
   const inLink = linkSpans(root);
   for (const m of facts.mentions)
     if (plausiblePath(m.path, m.via, ctx) && !inLink(m.line, m.column))
-      add('existence', { check: 'path', path: m.path, from: path, encoded: false }, m.path, m.line, m.column);
+      add(
+        'existence',
+        { check: 'path', path: m.path, from: path, encoded: false },
+        m.path,
+        m.line,
+        m.column,
+        false,
+        intentAt(m.line, m.column, m.path),
+      );
 
   const used = new Set<object>();
   const byLine = new Map<number, { mentions: typeof facts.mentions; symbols: typeof facts.symbols }>();
@@ -72,7 +92,7 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     if (codeLines.has(i + 1)) return;
     const r = byLine.get(i + 1) ?? { mentions: [], symbols: [] };
     for (const c of proseClaims(line, r.mentions, r.symbols, ctx)) {
-      add(c.kind, c.subject, c.text, i + 1, c.column);
+      add(c.kind, withDocument(c.subject, path), c.text, i + 1, c.column, false, c.reading);
       for (const s of c.uses ?? []) used.add(s);
     }
   });
@@ -84,13 +104,7 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
     if (node.type !== 'inlineCode' || !node.position) return true;
     const { line, column } = node.position.start;
     for (const c of commandClaims((node as InlineCode).value, ctx))
-      add(
-        c.kind,
-        c.subject.check === 'path' ? { ...c.subject, from: path } : c.subject,
-        c.text,
-        line,
-        column,
-      );
+      add(c.kind, withDocument(c.subject, path), c.text, line, column);
     // The shared extractor reads ASCII identifiers only; a look-alike must still be claimed, to be refused.
     const value = (node as InlineCode).value.trim();
     const look = /^([\p{L}_$][\p{L}\d_$]*)(\(.*\))?$/u.exec(value);
@@ -100,8 +114,14 @@ export function extractClaims(path: string, text: string, ctx: ExtractContext): 
   });
   for (const code of codeNodes(root))
     for (const c of fencedClaims(code, ctx)) {
-      const subject = c.subject.check === 'path' ? { ...c.subject, from: path } : c.subject;
+      const subject = withDocument(c.subject, path);
       add(c.kind, subject, c.text, c.line, c.column, true);
     }
   return out;
+}
+
+/** Paths and scripts are read relative to the stating document (its folder, its package). */
+function withDocument(subject: Subject, doc: string): Subject {
+  if (subject.check === 'export' && !subject.package) return { ...subject, from: doc };
+  return subject.check === 'path' || subject.check === 'script' ? { ...subject, from: doc } : subject;
 }

@@ -3,10 +3,13 @@
  * parsed facts) and the manifests' texts. Detectors never see the file system; exports come from
  * the parser's facts on map nodes, so a name in a comment or a string can never be an export.
  */
-import { extractDoc, isMarkdownPath } from '../extract/markdown.js';
+
+import { isMarkdownPath } from '../extract/markdown.js';
 import { extractPackageJson, type PackageFacts } from '../extract/package-json.js';
 import type { ProofMap } from '../map/schema.js';
 import type { ExportedName } from '../model/types.js';
+import { type DocAnchors, docAnchors } from './anchors.js';
+import { docFacts } from './parsed.js';
 
 export interface ImportFact {
   from: string;
@@ -19,6 +22,15 @@ export interface PackageView {
   /** Repo path of the package.json. */
   manifest: string;
   facts: PackageFacts;
+  /** The manifest's `files` allowlist as written; undefined when it has none (or is unreadable). */
+  shipped?: readonly string[];
+}
+
+/** An import the resolver could not land on a scanned file (often a bin importing unbuilt dist/). */
+export interface UnresolvedImport {
+  from: string;
+  line: number;
+  specifier: string;
 }
 
 export interface ClaimsRepo {
@@ -28,11 +40,17 @@ export interface ClaimsRepo {
   exports: ReadonlyMap<string, readonly ExportedName[]>;
   /** Markdown path → GitHub heading slugs. */
   headings(doc: string): ReadonlySet<string> | undefined;
+  /** Markdown path → its HTML anchors and `{#custom-id}` heading ids. */
+  anchors(doc: string): DocAnchors | undefined;
   imports: readonly ImportFact[];
   /** Root package first, then workspaces by manifest path. */
   packages: readonly PackageView[];
   /** Text of a repository file (bin sources, for flags); undefined when unreadable. */
   textOf(path: string): string | undefined;
+  /** Imports left unresolved by the scan, from its coverage. */
+  unresolved: readonly UnresolvedImport[];
+  /** True when the path is a file or folder on disk, even one the scan ignores (git-ignored). */
+  onDisk(path: string): boolean;
 }
 
 export interface RepoInputs {
@@ -40,6 +58,7 @@ export interface RepoInputs {
   textOf(path: string): string | undefined;
   escapes?(path: string): boolean;
   headings?(doc: string): ReadonlySet<string> | undefined;
+  onDisk?(path: string): boolean;
 }
 
 const CODE_RELATIONS = new Set(['imports', 'type-imports', 're-exports', 'requires', 'dynamic-imports']);
@@ -69,17 +88,36 @@ export function claimsRepoFromMap(inputs: RepoInputs): ClaimsRepo {
   for (const manifest of manifests) {
     if (manifest.includes('node_modules/')) continue;
     const text = inputs.textOf(manifest);
-    if (text !== undefined) packages.push({ manifest, facts: extractPackageJson(manifest, text) });
+    if (text !== undefined)
+      packages.push({ manifest, facts: extractPackageJson(manifest, text), ...shippedOf(text) });
+  }
+  const unresolved: UnresolvedImport[] = [];
+  for (const c of map.coverage) {
+    const at = c.analyzer === 'resolve' && c.detail ? /^(.+):(\d+)$/.exec(c.scope) : null;
+    if (at) unresolved.push({ from: at[1]!, line: Number(at[2]), specifier: c.detail! });
   }
   return {
     files,
     escapes: inputs.escapes ?? (() => false),
     exports,
     headings: inputs.headings ?? docHeadings(inputs.textOf),
+    anchors: anchorsOf(inputs.textOf),
     imports,
     packages,
     textOf: inputs.textOf,
+    unresolved,
+    onDisk: inputs.onDisk ?? (() => false),
   };
+}
+
+/** The `files` allowlist: what `npm pack` ships, so what an installed copy can hold. */
+function shippedOf(text: string): { shipped?: string[] } {
+  try {
+    const files = (JSON.parse(text) as { files?: unknown }).files;
+    return Array.isArray(files) && files.every((f) => typeof f === 'string') ? { shipped: files } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** `zod/mini` → `zod`, `@a/b/c` → `@a/b`; undefined for relative or empty specifiers. */
@@ -87,6 +125,18 @@ export function packageName(specifier: string): string | undefined {
   if (specifier === '' || specifier.startsWith('.') || specifier.startsWith('/')) return undefined;
   const parts = specifier.replace(/^node:/, 'node:').split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** HTML anchors and custom heading ids, read once per document. */
+export function anchorsOf(textOf: (path: string) => string | undefined) {
+  const cache = new Map<string, DocAnchors | undefined>();
+  return (doc: string): DocAnchors | undefined => {
+    if (!cache.has(doc)) {
+      const text = isMarkdownPath(doc) || doc.endsWith('.mdc') ? textOf(doc) : undefined;
+      cache.set(doc, text === undefined ? undefined : docAnchors(doc, text));
+    }
+    return cache.get(doc);
+  };
 }
 
 /** Heading slugs read with the Markdown extractor, once per document. */
@@ -97,7 +147,7 @@ function docHeadings(textOf: (path: string) => string | undefined) {
       const text = isMarkdownPath(doc) || doc.endsWith('.mdc') ? textOf(doc) : undefined;
       cache.set(
         doc,
-        text === undefined ? undefined : new Set(extractDoc(doc, text).headings.map((h) => h.slug)),
+        text === undefined ? undefined : new Set(docFacts(doc, text).headings.map((h) => h.slug)),
       );
     }
     return cache.get(doc);

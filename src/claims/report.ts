@@ -3,11 +3,13 @@
  * limitations). Confidence starts high and is lowered by every self-audit finding: an untrusted
  * detector, a failed adversarial case, or claims read but left unchecked.
  */
+
 import { adversarialSelfTest } from './adversarial.js';
 import { calibrate } from './calibrate.js';
 import { type ExtractContext, extractContext } from './context.js';
 import { DETECTORS, type DetectorSet } from './detectors/index.js';
 import { extractClaims } from './extract.js';
+import { resetParsed } from './parsed.js';
 import type { ClaimsRepo } from './repo.js';
 import type { BlockedReport, InvestigationReport } from './schema.js';
 import { decideClaims } from './verdicts.js';
@@ -23,13 +25,14 @@ export interface ClaimsInput {
 }
 
 const STANDING_LIMITATIONS = [
-  'flags are found by text search in the bin entry and the files it imports; a flag named only in a comment there still counts',
+  'flags and subcommands are found by text search (comments blanked) in the bin entry and the files it imports, followed from dist/ to src/; a name in any string there counts',
   'export * re-exports are not followed: a name behind one is unverified, never contradicted',
   'npx bins provided by a dependency are assumed to be named after it (or a known alias such as tsc → typescript)',
   'backticked identifiers that no module exports stay unverified: they may be locals, methods or other packages',
 ];
 
 export function investigate(input: ClaimsInput): InvestigationReport {
+  resetParsed();
   const detectors = { ...DETECTORS, ...input.detectors } as DetectorSet;
   const calibration = calibrate(detectors);
   const adversarial = adversarialSelfTest(detectors);

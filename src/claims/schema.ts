@@ -25,13 +25,29 @@ export const subjectSchema = z.discriminatedUnion('check', [
   /** A heading anchor exists in a Markdown file. */
   z.object({ check: z.literal('heading'), doc: z.string(), anchor: z.string() }),
   /** `path` (a file, or the package named `package`) exports `name`. */
-  z.object({ check: z.literal('export'), path: z.string(), name: z.string(), package: z.boolean() }),
+  z.object({
+    check: z.literal('export'),
+    path: z.string(),
+    name: z.string(),
+    package: z.boolean(),
+    /** The stating document, which a relative `path` is read against. */
+    from: z.string().optional(),
+  }),
   /** Some module of the repository exports `name`. */
   z.object({ check: z.literal('symbol'), name: z.string() }),
   /** File `from` imports `to` (a repo path or a package name). */
   z.object({ check: z.literal('import'), from: z.string(), to: z.string() }),
-  /** A package manager command runs a script of the root (or a workspace) package. */
-  z.object({ check: z.literal('script'), manager: z.string(), script: z.string() }),
+  /**
+   * A package manager command runs a script, or (pnpm, yarn, bun) a bin of a dependency, of the
+   * document's nearest package or the root; of `package` when the command names one (`*`: any).
+   */
+  z.object({
+    check: z.literal('script'),
+    manager: z.string(),
+    script: z.string(),
+    from: z.string().optional(),
+    package: z.string().optional(),
+  }),
   /** `npx <name>`: a bin of a workspace package or a declared dependency. */
   z.object({ check: z.literal('bin'), name: z.string() }),
   /** A package (default: the root one) depends on `dependency`, optionally at a stated major. */
@@ -43,12 +59,26 @@ export const subjectSchema = z.discriminatedUnion('check', [
   }),
   /** The documented minimum Node major versus engines.node. */
   z.object({ check: z.literal('engines'), engine: z.literal('node'), major: z.number().int() }),
+  /** `npm install <name>[@major]`: a package of the repository (at that major) or a dependency. */
+  z.object({ check: z.literal('package'), name: z.string(), major: z.number().int().optional() }),
+  /** A subcommand of one of the repository's bins is defined in that bin's code. */
+  z.object({ check: z.literal('subcommand'), bin: z.string(), name: z.string() }),
   /** A command-line flag of one of the repository's bins exists in that bin's code. */
   z.object({ check: z.literal('flag'), bin: z.string(), flag: z.string() }),
 ]);
 
 export const claimKindSchema = z.enum(['existence', 'structure', 'relation', 'behaviour', 'state']);
 export const verdictSchema = z.enum(['verified', 'contradicted', 'unverified']);
+
+/**
+ * What the stating line does with the subject, when it does not simply assert it: tells the
+ * reader to create it, gives an example, records history, states a condition. A detector's
+ * "contradicted" then becomes "unverified" with `why`.
+ */
+export const claimReadingSchema = z.object({
+  intent: z.enum(['creates', 'example', 'history', 'conditional']),
+  why: z.string(),
+});
 
 export const claimSchema = z.object({
   kind: claimKindSchema,
@@ -58,6 +88,7 @@ export const claimSchema = z.object({
   stated_at: docPlaceSchema,
   /** True when read from a fenced code block (commands and unambiguous paths only). */
   in_code_block: z.boolean(),
+  reading: claimReadingSchema.optional(),
 });
 
 export const verdictEntrySchema = z.object({
@@ -134,6 +165,7 @@ export type Subject = z.infer<typeof subjectSchema>;
 export type ClaimKind = z.infer<typeof claimKindSchema>;
 export type Verdict = z.infer<typeof verdictSchema>;
 export type Claim = z.infer<typeof claimSchema>;
+export type ClaimReading = z.infer<typeof claimReadingSchema>;
 export type VerdictEntry = z.infer<typeof verdictEntrySchema>;
 export type Calibration = z.infer<typeof calibrationSchema>;
 export type AdversarialResult = z.infer<typeof adversarialSchema>;

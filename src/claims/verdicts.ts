@@ -4,7 +4,8 @@
  * list and never changes a verdict.
  */
 import type { DetectorSet } from './detectors/index.js';
-import type { Check, Detector } from './detectors/types.js';
+import type { Check, Decision, Detector } from './detectors/types.js';
+import { packageOf } from './readings.js';
 import type { ClaimsRepo } from './repo.js';
 import type { Calibration, Claim, VerdictEntry } from './schema.js';
 
@@ -26,9 +27,9 @@ export function decideClaims(
           evidence: [],
           near_misses: [],
         }
-      : detector.decide(claim.subject as never, repo);
+      : softened(claim, detector.decide(claim.subject as never, repo));
     // Dedup by (claim, verdict): the same claim stated in several places is one repair.
-    const key = `${JSON.stringify(claim.subject)}|${d.verdict}`;
+    const key = `${sameClaim(claim.subject, repo)}|${d.verdict}`;
     const known = entries.get(key);
     if (known) {
       known.stated_at.push(claim.stated_at);
@@ -48,6 +49,22 @@ export function decideClaims(
     });
   }
   return [...entries.values()].sort(order);
+}
+
+/**
+ * What makes two statements the same claim: the subject, except that a script's document only
+ * matters through the package it sits in (`npm run build` in README.md and docs/a.md is one repair).
+ */
+function sameClaim(subject: Claim['subject'], repo: ClaimsRepo): string {
+  if (subject.check !== 'script' || subject.from === undefined) return JSON.stringify(subject);
+  const { from, ...rest } = subject;
+  return JSON.stringify({ ...rest, in: packageOf(from, repo)?.manifest ?? '' });
+}
+
+/** A line that creates, exemplifies, records history or states a condition asserts nothing today. */
+function softened(claim: Claim, d: Decision): Decision {
+  if (d.verdict !== 'contradicted' || !claim.reading) return d;
+  return { ...d, verdict: 'unverified', reason: `${d.reason}, but ${claim.reading.why}` };
 }
 
 const RANK = { error: 0, warning: 1, note: 2 } as const;

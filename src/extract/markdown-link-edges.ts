@@ -4,6 +4,7 @@
  * is what GitHub shows there, and is otherwise recorded as coverage, since folders are not nodes.
  */
 import { EXCLUDED_DIRS, isExcludedPath } from '../model/index.js';
+import { customHeadingId, docsSite, sitePageCandidates } from './markdown-link-site.js';
 import { lineAnchor, resolveLinkTarget } from './markdown-link-target.js';
 import { isMarkdownPath } from './markdown-parse.js';
 import type { DocFacts, DocFinding, DocLinkFact, DocLinks, RepoView } from './markdown-types.js';
@@ -20,6 +21,11 @@ interface Outcome {
 
 export function linkEdges(path: string, facts: DocFacts, repo: RepoView, out: DocLinks): void {
   const ownSlugs = new Set(facts.headings.map((heading) => heading.slug));
+  // `## Title {#custom-id}`: docs sites anchor the heading at its explicit id.
+  for (const heading of facts.headings) {
+    const id = customHeadingId(heading.text);
+    if (id) ownSlugs.add(id);
+  }
   for (const link of facts.links) {
     const { target, anchor, problem, skipped } = outcome(path, link.raw, ownSlugs, repo);
     const at = `${path}:${link.line}`;
@@ -74,6 +80,15 @@ function fileOf(target: string, repo: RepoView): string | Outcome {
     return {
       skipped: `The link points into an excluded folder (${target}), which is not scanned, so it was not checked.`,
     };
+  }
+  const page = sitePageCandidates(target).find((file) => repo.files.has(file));
+  if (page) {
+    // `../guide/overview` is `overview.mdx` on a docs site, and a 404 on GitHub.
+    if (docsSite(repo.files)) return page;
+    if (!directoriesOf(repo.files).has(target))
+      return {
+        skipped: `The link names ${target}, which only a docs site serves (from ${page}); no docs-site config was found, so it was not checked.`,
+      };
   }
   if (!directoriesOf(repo.files).has(target))
     return { problem: { code: 'broken-link', rest: 'which does not exist' } };

@@ -6,6 +6,7 @@
 import picomatch from 'picomatch';
 import { type ArtifactFacts, artifactKey, parseArtifactId } from '../extract/artifact.js';
 import { type DocFacts, type DocFinding, linkDoc, type RepoView } from '../extract/markdown.js';
+import { customHeadingId } from '../extract/markdown-link-site.js';
 import { nodeId } from '../model/ids.js';
 import { joinRepoPath, normalizeRepoPath } from '../model/paths.js';
 import type { Snapshot } from './snapshot.js';
@@ -18,6 +19,7 @@ export function addDocEdges(
   repo: RepoView,
 ): DocFinding[] {
   const findings: DocFinding[] = [];
+  repo = withCustomIds(repo, docs);
   for (const [path, facts] of docs) {
     const from = nodeOfPath.get(path)!;
     for (const c of facts.coverage) snapshot.cover(c);
@@ -51,6 +53,23 @@ export function addDocEdges(
     }
   }
   return findings;
+}
+
+/**
+ * Heading anchors plus the `{#custom-id}` ids docs sites give headings: a link to `#custom-id`
+ * reaches the heading there, so it is no broken anchor.
+ */
+function withCustomIds(repo: RepoView, docs: ReadonlyMap<string, DocFacts>): RepoView {
+  const cache = new Map<string, ReadonlySet<string> | undefined>();
+  const headings = (path: string) => {
+    if (cache.has(path)) return cache.get(path);
+    const slugs = repo.headings(path);
+    const ids = (docs.get(path)?.headings ?? []).map((h) => customHeadingId(h.text)).filter((id) => id);
+    const all = slugs && ids.length > 0 ? new Set([...slugs, ...(ids as string[])]) : slugs;
+    cache.set(path, all);
+    return all;
+  };
+  return { ...repo, headings };
 }
 
 /**

@@ -55,7 +55,9 @@ const TABLE: [kind: string, doc: string, text: string, verdict: string][] = [
   ['relation', '`src/util/paths.ts` uses `zod` for schemas.', 'src/util/paths.ts imports zod', 'verified'],
   ['relation', '`lib/gone.ts` imports `src/server.ts`.', 'lib/gone.ts imports src/server.ts', 'unverified'],
   ['behaviour', 'Run `npm run build`.', 'npm run build', 'verified'],
-  ['behaviour', 'Run `pnpm lint`.', 'pnpm lint', 'contradicted'],
+  ['behaviour', 'Run `npm run lint`.', 'npm run lint', 'contradicted'],
+  // pnpm runs a dependency's bin when no script has the name; uninstalled, that cannot be ruled out.
+  ['behaviour', 'Run `pnpm lint`.', 'pnpm lint', 'unverified'],
   ['behaviour', '```sh\nyarn test\n```', 'yarn test', 'verified'],
   ['behaviour', '```sh\nnpx vitest run\n```', 'npx vitest run', 'verified'],
   ['behaviour', 'Try `npx cowsay`.', 'npx cowsay', 'unverified'],
@@ -113,7 +115,7 @@ describe('calibration', () => {
       ...DETECTORS.path,
       decide: () => ({ verdict: 'verified', reason: 'yes', evidence: [], near_misses: [] }),
     };
-    const r = run('See `src/utils/paths.ts` and run `pnpm lint`.', { path: alwaysYes });
+    const r = run('See `src/utils/paths.ts` and run `npm run lint`.', { path: alwaysYes });
     const path = r.verdicts.find((v) => v.text === 'src/utils/paths.ts')!;
     expect(path.verdict).toBe('unverified');
     expect(path.reason).toMatch(
@@ -124,7 +126,7 @@ describe('calibration', () => {
       bad_control: 'verified',
     });
     // Other detectors still decide.
-    expect(r.verdicts.find((v) => v.text === 'pnpm lint')!.verdict).toBe('contradicted');
+    expect(r.verdicts.find((v) => v.text === 'npm run lint')!.verdict).toBe('contradicted');
     expect(r.confidence).toBe('low');
   });
 

@@ -1,7 +1,9 @@
 /** Every detector, by the check it settles. Order is the order of the calibration report. */
 import { binDetector, scriptDetector } from './behaviour.js';
+import { subcommandDetector } from './command.js';
 import { headingDetector, pathDetector } from './existence.js';
 import { flagDetector } from './flag.js';
+import { packageDetector } from './package.js';
 import { dependencyDetector, importDetector } from './relation.js';
 import { enginesDetector } from './state.js';
 import { exportDetector, symbolDetector } from './structure.js';
@@ -22,4 +24,6 @@ export const DETECTORS: DetectorSet = {
   dependency: dependencyDetector,
   engines: enginesDetector,
   flag: flagDetector,
+  subcommand: subcommandDetector,
+  package: packageDetector,
 };

@@ -2,10 +2,15 @@
  * Structure detectors: a file or a workspace package exports a name; some module exports a name.
  * Names are compared as exact code points: a confusable look-alike is a near miss, never a match.
  */
+
+import { joinRepoPath } from '../../model/paths.js';
 import type { ExportedName } from '../../model/types.js';
+import { findSourceFile } from '../../resolve/source-file.js';
 import { confusableWith } from '../confusables.js';
 import { nearMisses } from '../near-miss.js';
-import type { ClaimsRepo } from '../repo.js';
+import { packageDir } from '../readings.js';
+import type { ClaimsRepo, PackageView } from '../repo.js';
+import { pathDetector } from './existence.js';
 import { codeFile, locate } from './repo-path.js';
 import { type Decision, type Detector, decision } from './types.js';
 
@@ -18,21 +23,33 @@ export const exportDetector: Detector<'export'> = {
       const pkg = repo.packages.find((p) => p.facts.name === subject.path);
       if (!pkg) return decision('unverified', `${subject.path} is not a package of this repository`);
       const dir = pkg.manifest.slice(0, -'package.json'.length);
+      const unbuilt = unbuiltEntries(pkg, repo);
+      if (unbuilt)
+        return decision(
+          'unverified',
+          `package ${subject.path} exports from ${unbuilt}, which is built output that is not scanned and has no source in the repository`,
+          [{ path: pkg.manifest }],
+        );
       const owned = [...repo.exports].filter(
         ([p]) => p.startsWith(dir) && !/(^|\/)(test|tests|__tests__)\//.test(p),
       );
       return judge(subject.name, owned, `package ${subject.path}`);
     }
-    const where = locate(subject.path, '', repo);
+    const where = locate(subject.path, subject.from ?? '', repo);
     if (!where.ok) return decision('unverified', `${where.outcome}: ${where.reason}`);
-    const file = codeFile(where.candidates[0]!, repo);
+    // The file is found the way a path claim is (relative to the document, its package, `.js` → `.ts`).
+    const found = pathDetector.decide(
+      { check: 'path', path: subject.path, from: subject.from ?? '', encoded: false },
+      repo,
+    );
+    const file =
+      found.verdict === 'verified'
+        ? codeFile(found.evidence[0]!.path, repo)
+        : codeFile(where.candidates[0]!, repo);
     if (!file)
-      return decision(
-        'contradicted',
-        `${where.candidates[0]} does not exist`,
-        [],
-        nearMisses(where.candidates[0]!, repo.files),
-      );
+      return found.verdict === 'verified'
+        ? decision('unverified', `${found.evidence[0]!.path} is not a module`)
+        : found;
     return judge(subject.name, [[file, repo.exports.get(file) ?? []]], file);
   },
 };
@@ -57,6 +74,26 @@ export const symbolDetector: Detector<'symbol'> = {
     return decision('unverified', `no module exports ${subject.name}`, [], nearMisses(subject.name, names));
   },
 };
+
+/**
+ * The entry a package's exports come from, when none of its entries (main, module, exports) is a
+ * scanned file or maps to one (dist → src): an installed copy or an unbuilt checkout.
+ */
+function unbuiltEntries(pkg: PackageView, repo: ClaimsRepo): string | undefined {
+  const entries = pkg.facts.entries.filter(
+    (e) =>
+      !e.field.startsWith('bin') &&
+      !/types|typings/.test(e.field) &&
+      (/\.[cm]?[jt]sx?$/.test(e.target) || !/\.[a-z]+$/i.test(e.target)),
+  );
+  if (entries.length === 0) return undefined;
+  const dir = packageDir(pkg);
+  for (const e of entries) {
+    const at = joinRepoPath(pkg.manifest, e.target);
+    if ((at && codeFile(at, repo)) || findSourceFile(repo.files, dir, [e.target], false)) return undefined;
+  }
+  return entries[0]!.target;
+}
 
 function judge(name: string, files: [string, readonly ExportedName[]][], where: string): Decision {
   for (const [path, list] of files) {
