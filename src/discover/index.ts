@@ -167,8 +167,9 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
   return { root, via: listing.via, files, texts, read, coverage };
 }
 
-const stampOf = (s: import('node:fs').Stats) =>
-  `${s.size}:${Math.trunc(s.mtimeMs)}:${s.ino}:${Math.trunc(s.ctimeMs)}`;
+// Sub-millisecond times where the file system has them: a write within the same millisecond as
+// the previous stat still moves the stamp.
+const stampOf = (s: import('node:fs').Stats) => `${s.size}:${s.mtimeMs}:${s.ino}:${s.ctimeMs}`;
 
 export interface Restat {
   /** touched: same bytes (the stamp may have moved); changed: other bytes; gone: not a readable regular file any more. */

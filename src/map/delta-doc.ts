@@ -7,6 +7,7 @@
  */
 import { extractArtifact } from '../extract/artifact.js';
 import { type DocFacts, type DocFinding, extractDoc, type RepoView } from '../extract/markdown.js';
+import { customHeadingId } from '../extract/markdown-link-site.js';
 import type { SourceFile, TextSource } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
@@ -112,9 +113,12 @@ function repoView(splice: Splice, input: ChangedDoc, own: DocFacts): RepoView {
   return {
     files: input.paths,
     lineCount: (p) => lineCountOf(input.texts.get(p)),
+    // Slugs and docs-site custom ids, as addDocEdges sees every document's in a full build.
     headings: (p) => {
       const facts = p === input.file.path ? own : input.docFacts(p);
-      return facts ? new Set(facts.headings.map((h) => h.slug)) : undefined;
+      if (!facts) return undefined;
+      const ids = facts.headings.map((h) => customHeadingId(h.text)).filter((id): id is string => !!id);
+      return new Set([...facts.headings.map((h) => h.slug), ...ids]);
     },
     get exportedNames() {
       names ??= exportedNames(splice);

@@ -44,9 +44,15 @@ describe('proofmap crosscheck', () => {
     const rules = log.runs[0].tool.driver.rules.map((x: { id: string }) => x.id);
     expect(rules).toContain('condition');
     // bin/proofmap.js imports git-ignored build output: named, with its line.
-    const excluded = log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'excluded-folder');
-    expect(excluded.locations[0].physicalLocation.artifactLocation.uri).toBe('bin/proofmap.js');
-    expect(excluded.locations[0].physicalLocation.region.startLine).toBeGreaterThan(0);
+    type Result = {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+    };
+    const excluded = (log.runs[0].results as Result[])
+      .filter((x) => x.ruleId === 'excluded-folder')
+      .find((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'bin/proofmap.js');
+    expect(excluded).toBeDefined();
+    expect(excluded!.locations[0]!.physicalLocation.region.startLine).toBeGreaterThan(0);
   });
 
   it('--min-agreement above what was reached exits 1; bad values exit 2', async () => {
