@@ -8,8 +8,11 @@ if (argv[0] === 'gate' && !argv.includes('--help') && !argv.includes('-h')) {
   const { runGate } = await import('../dist/gate-hook/gate-entry.js');
   process.exitCode = await runGate(argv.slice(1));
 } else {
-  // The bundled CLI (scripts/build-cli.mjs): a few files to load instead of ~300 modules.
-  const { processIo } = await import('../dist/cli-bundle/io.js');
-  const { run } = await import('../dist/cli-bundle/main.js');
+  // The bundled CLI (scripts/build-cli.mjs): a few files to load instead of ~300 modules. The
+  // same code compiled module by module (dist/cli/) stands in where no bundle was built.
+  const [{ processIo }, { run }] = await Promise.all([
+    import('../dist/cli-bundle/io.js'),
+    import('../dist/cli-bundle/main.js'),
+  ]).catch(() => Promise.all([import('../dist/cli/io.js'), import('../dist/cli/main.js')]));
   process.exitCode = await run(argv, processIo());
 }
