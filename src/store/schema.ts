@@ -53,6 +53,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE markers (path TEXT PRIMARY KEY, hash TEXT NOT NULL, epoch INTEGER NOT NULL,
     query TEXT NOT NULL, time INTEGER NOT NULL, signature TEXT NOT NULL) WITHOUT ROWID;
   `,
+  // A consult follows the agent session that edits the file: the session that claimed it, and
+  // the tool call (tool_use_id) whose PostToolUse may renew it for the new content.
+  `
+  ALTER TABLE markers ADD COLUMN session TEXT NOT NULL DEFAULT '';
+  ALTER TABLE markers ADD COLUMN edit TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 /** The schema version this build reads and writes. */
