@@ -219,6 +219,32 @@ export function claimConsult(gate: GateContext, verdict: MarkerVerdict, editor: 
 }
 
 /**
+ * In warn mode (the default), the warning itself carried the impact summary, so it counts as this
+ * session's consult: the same session is not warned again about the same file until someone
+ * else changes it or the consult ages out. Without that, every edit of a busy file repeats the
+ * same paragraph — the noise that gets hooks uninstalled. Blocking mode never does this: there
+ * the agent must ask.
+ */
+export function recordWarning(gate: GateContext, decision: Decision, editor: Editor, now = Date.now()): void {
+  if (decision.verdict !== 'warn' || !editor.session || !gate.root || !gate.store || gate.rel === undefined)
+    return;
+  const hash = diskHash(gate.root, gate.rel);
+  if (hash === undefined) return;
+  writeMarker(
+    gate.root,
+    signMarker(markerKey(), gate.root, {
+      path: gate.rel,
+      hash,
+      epoch: gate.store.epoch(),
+      query: 'gate warning (impact summary shown)',
+      time: now,
+      session: editor.session,
+      edit: editor.toolUseId ?? '*',
+    }),
+  );
+}
+
+/**
  * After the edit: renews the consult for the file's new content hash, signed as before, when this
  * session claimed it for this tool call. Anything else — another session, a change on disk
  * between the two events that the claim did not see, an expired consult — leaves it to lapse.

@@ -37,6 +37,8 @@ export interface GateSummary {
   /** Areas (packages, top folders) of the users, most users first, up to 10. */
   areas: { name: string; files: number }[];
   areaCount: number;
+  /** Every user sits in a workspace package (say "packages" rather than "areas"). */
+  inPackages?: boolean;
 }
 
 export interface GateFacts {
@@ -106,12 +108,13 @@ export function decide(f: GateFacts): Decision {
 }
 
 function usesOf(s: GateSummary): string {
-  const through = s.users - s.fanIn;
+  const users = s.users ?? s.fanIn;
+  const through = users - s.fanIn;
   const how =
     through > 0
-      ? `${s.users} files use it (${s.fanIn} import it directly, ${through} through re-exports)`
+      ? `${users} files use it: ${s.fanIn} import it directly, ${through} through re-exports`
       : `${plural(s.fanIn, 'file')} import${s.fanIn === 1 ? 's' : ''} it directly`;
-  return s.areaCount > 1 ? `${how} in ${s.areaCount} areas` : how;
+  return s.areaCount > 1 ? `${how} (${s.areaCount} ${s.inPackages ? 'packages' : 'areas'})` : how;
 }
 
 /** Centrality is named only when it is the reason, and in words rather than a bare number. */

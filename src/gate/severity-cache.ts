@@ -47,6 +47,7 @@ export function gateEntries(
   const pathOf = new Map(files.map((n) => [n.id, n.path!]));
   const nodeOf = new Map(files.map((n) => [n.id, n]));
   const zoneLabel = new Map(map.zones.map((z) => [z.id, z.kind === 'root' ? '(root)' : z.label]));
+  const packageZones = new Set(map.zones.filter((z) => z.kind === 'package').map((z) => z.id));
   const deps = map.edges.filter(
     (e) => DEPENDENCY_RELATIONS.has(e.relation) && pathOf.has(e.from) && pathOf.has(e.to),
   );
@@ -100,6 +101,7 @@ export function gateEntries(
         .slice(0, SAMPLE)
         .map(([name, files]) => ({ name, files })),
       areaCount: areas.size,
+      inPackages: [...u.users].every((id) => packageZones.has(nodeOf.get(id)!.zone)),
       exports: (node.exports ?? []).map((x) => x.name),
       importers: incoming
         .slice(0, 500)

@@ -68,7 +68,10 @@ describe('hooks settings, edited as text', () => {
       {
         hooks: {
           PreToolUse: [
-            { matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'proofmap gate --claude' }] },
+            {
+              matcher: 'Write|Edit|MultiEdit',
+              hooks: [{ type: 'command', command: 'proofmap gate --claude' }],
+            },
             { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo mine' }] },
           ],
         },
@@ -97,7 +100,9 @@ describe('hooks settings, edited as text', () => {
       },
     });
     expect(JSON.parse(uninstallHooks(shared).text)).toEqual({
-      hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'prettier --write' }] }] },
+      hooks: {
+        PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'prettier --write' }] }],
+      },
     });
   });
 });
@@ -108,7 +113,9 @@ describe('proofmap hooks install / uninstall', () => {
     const file = path.join(root, '.claude/settings.json');
     const dry = await runCli(['hooks', 'install', root, '--claude', '--dry-run', '--command', command]);
     expect(dry.exitCode).toBe(0);
-    expect(dry.stdout).toMatch(/^proofmap: verified `.*gate --claude`: run with sh -c from .*, proofmap's gate answered/m);
+    expect(dry.stdout).toMatch(
+      /^proofmap: verified `.*gate --claude`: run with sh -c from .*, proofmap's gate answered/m,
+    );
     expect(dry.stdout).toMatch(/^\+ .*"matcher": "Write\|Edit\|MultiEdit\|NotebookEdit"/m);
     expect(readFileSync(file, 'utf8')).toBe(existing);
 
@@ -151,7 +158,9 @@ describe('proofmap hooks install / uninstall', () => {
     const target = readFileSync(path.join(root, 'dotfiles/claude-settings.json'), 'utf8');
     expect(JSON.parse(target).hooks.PreToolUse).toHaveLength(1);
     await runCli(['hooks', 'uninstall', root]);
-    expect(readFileSync(path.join(root, 'dotfiles/claude-settings.json'), 'utf8')).toBe('{ "model": "opus" }\n');
+    expect(readFileSync(path.join(root, 'dotfiles/claude-settings.json'), 'utf8')).toBe(
+      '{ "model": "opus" }\n',
+    );
   });
 
   it('refuses to touch invalid JSON', async () => {

@@ -28,7 +28,8 @@ function fixture(config: Record<string, unknown>) {
       'src/core.ts': 'export const core = 1;\n',
       'src/a.ts': "import { core } from './core.js';\nexport const a = core;\n",
       'src/b.ts': "import { core } from './core.js';\nexport const b = core;\n",
-      'src/c.ts': "import { core } from './core.js';\nimport { util } from './lib/util.js';\nexport const c = core + util;\n",
+      'src/c.ts':
+        "import { core } from './core.js';\nimport { util } from './lib/util.js';\nexport const c = core + util;\n",
       'src/lib/util.ts': 'export const util = 1;\n',
       'src/lib/x.ts': "import { util } from './util.js';\nexport const x = util;\n",
       'src/lib/y.ts': "import { util } from './util.js';\nexport const y = util;\n",
@@ -100,7 +101,9 @@ describe('the installed hook command, run as Claude Code runs it', () => {
     expect(sh(root, 'npx --no-install proofmap scan').status).toBe(0);
     const install = sh(root, 'npx --no-install proofmap hooks install --claude');
     expect(install.status, install.stderr).toBe(0);
-    expect(install.stdout).toMatch(/verified `npx --no-install proofmap gate --claude`.*proofmap's gate answered/);
+    expect(install.stdout).toMatch(
+      /verified `npx --no-install proofmap gate --claude`.*proofmap's gate answered/,
+    );
     hook = installedCommands(root, 'settings.json');
     expect(hook.pre).toBe('npx --no-install proofmap gate --claude');
   });
@@ -111,7 +114,9 @@ describe('the installed hook command, run as Claude Code runs it', () => {
     expect(r.out.permissionDecisionReason).toBe(
       'proofmap: src/core.ts is load-bearing: 3 files import it directly. Its impact has not been consulted: run `map_impact` on it or `proofmap impact src/core.ts` first; the edit is allowed once consulted.',
     );
-    expect(r.out.additionalContext).toMatch(/^proofmap impact summary for src\/core\.ts:\n- used by src\/a\.ts, src\/b\.ts, src\/c\.ts\n/);
+    expect(r.out.additionalContext).toMatch(
+      /^proofmap impact summary for src\/core\.ts:\n- used by src\/a\.ts, src\/b\.ts, src\/c\.ts\n/,
+    );
   });
 
   it('allows after a consult, keeps allowing the same session across its own edits, and asks again for another session or a change on disk', () => {
@@ -142,18 +147,26 @@ describe('the installed hook command, run as Claude Code runs it', () => {
     const below = store.markerPaths().filter((m) => m.path.startsWith('src/lib/'));
     store.close();
     expect(below).toEqual([]);
-    expect(event(root, hook.pre, 'PreToolUse', 'session-a', 'toolu_7', 'src/lib/util.ts').decision).toBe('deny');
+    expect(event(root, hook.pre, 'PreToolUse', 'session-a', 'toolu_7', 'src/lib/util.ts').decision).toBe(
+      'deny',
+    );
   });
 
-  it('reads the gate configuration at decision time: warn instead of deny, without a rescan', () => {
+  it('reads the gate configuration at decision time: warn instead of deny, without a rescan; warns a session once', () => {
     writeFileSync(path.join(root, 'proofmap.config.json'), JSON.stringify({ gate: { fanIn: 3 } }));
     const r = event(root, hook.pre, 'PreToolUse', 'session-c', 'toolu_8', 'src/lib/util.ts');
     expect(r.decision).toBeUndefined();
-    expect(r.out.additionalContext).toMatch(/^proofmap: src\/lib\/util\.ts is load-bearing: 3 files import it directly\. .*first\.\n/);
-    writeFileSync(path.join(root, 'proofmap.config.json'), JSON.stringify({ gate: { fanIn: 4 } }));
-    expect(event(root, hook.pre, 'PreToolUse', 'session-c', 'toolu_9', 'src/lib/util.ts').out.additionalContext).toMatch(
-      /3 files use src\/lib\/util\.ts .*; not gated\./,
+    expect(r.out.additionalContext).toMatch(
+      /^proofmap: src\/lib\/util\.ts is load-bearing: 3 files import it directly\. .*first\.\nproofmap impact summary/,
     );
+    // The warning carried the impact summary: the same session is not told again.
+    expect(
+      event(root, hook.pre, 'PreToolUse', 'session-c', 'toolu_9', 'src/lib/util.ts').out,
+    ).toBeUndefined();
+    writeFileSync(path.join(root, 'proofmap.config.json'), JSON.stringify({ gate: { fanIn: 4 } }));
+    expect(
+      event(root, hook.pre, 'PreToolUse', 'session-d', 'toolu_10', 'src/lib/util.ts').out.additionalContext,
+    ).toBe('proofmap: 3 files use src/lib/util.ts (src/c.ts, src/lib/x.ts, src/lib/y.ts); not gated.');
   });
 });
 

@@ -18,10 +18,12 @@ describe('consult markers', () => {
 
   it('count a session rewritten by hand as forged, like any other field', () => {
     const claimed = signMarker(key, '/repo', { ...base, session: 's1' });
-    expect(checkMarker(key, '/repo', { ...claimed, session: 's2' }, 'h1', 2_000, 10_000, 's2')).toMatchObject({
-      ok: false,
-      reason: 'forged',
-    });
+    expect(checkMarker(key, '/repo', { ...claimed, session: 's2' }, 'h1', 2_000, 10_000, 's2')).toMatchObject(
+      {
+        ok: false,
+        reason: 'forged',
+      },
+    );
     expect(checkMarker(key, '/repo', { ...claimed, hash: 'h2' }, 'h2', 2_000, 10_000, 's1').ok).toBe(false);
   });
 

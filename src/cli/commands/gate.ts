@@ -13,6 +13,7 @@ import {
   evaluateGate,
   type GateContext,
   openGateLive,
+  recordWarning,
   renameCheck,
   renewConsult,
 } from '../../gate-run.js';
@@ -80,7 +81,10 @@ async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
     };
     if (event.event === 'PreToolUse') {
       const { decision, marker } = evaluateGate(gate, event.action, editor);
-      if (event.action === 'edit') claimConsult(gate, marker, editor);
+      if (event.action === 'edit') {
+        claimConsult(gate, marker, editor);
+        recordWarning(gate, decision, editor);
+      }
       const out = preToolUseOutput(decision);
       if (out) io.stdout.write(`${out}\n`);
     } else if (event.action === 'edit') {
