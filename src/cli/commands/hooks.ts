@@ -117,9 +117,12 @@ function verifyFirst(root: string, candidates: CommandCandidate[], io: Io): Veri
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const answer = probeAnswer(run.stdout);
     if (run.status === 0 && answer) return { ...c, ms, answered: answer };
-    const why = run.error
-      ? run.error.message
-      : `exit ${run.status}${run.stderr?.trim() ? `: ${run.stderr.trim().split('\n')[0]}` : ''}`;
+    // A command that exits before reading stdin makes the write fail with EPIPE: its exit status
+    // is the news, not the pipe.
+    const why =
+      run.status !== null
+        ? `exit ${run.status}${run.stderr?.trim() ? `: ${run.stderr.trim().split('\n')[0]}` : ''}`
+        : (run.error?.message ?? `killed by ${run.signal}`);
     failures.push(`\`${c.command}\` did not answer as proofmap's gate (${why})`);
   }
   return { failures };
