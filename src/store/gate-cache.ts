@@ -7,10 +7,11 @@
 import path from 'node:path';
 import { GATE_SETTINGS_KEY, gateSettingsOf, type StoredGateSettings } from '../gate/settings.js';
 import { gateEntries } from '../gate/severity-cache.js';
-import { configSource, gateEntryKey } from '../gate-run.js';
+import { gateEntryKey } from '../gate-run.js';
 import type { ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import { collectMarkers } from './consult.js';
+import { configSource } from './gate-config.js';
 import type { IndexStore } from './index.js';
 
 export function writeGateCache(

@@ -191,3 +191,26 @@ describe('rename completeness (PostToolUse)', () => {
     expect((await hook(root, 'post-edit')).out).toBeUndefined();
   });
 });
+
+describe('the gate configuration, read at decision time', () => {
+  it('a YAML configuration changed after the scan takes effect on the next edit', async () => {
+    const root = tmpRepo({
+      'proofmap.config.yaml': 'gate:\n  fanIn: 3\n',
+      'src/core.ts': 'export const core = 1;\n',
+      'src/a.ts': "import { core } from './core.js';\nexport const a = core;\n",
+      'src/b.ts': "import { core } from './core.js';\nexport const b = core;\n",
+      'src/c.ts': "import { core } from './core.js';\nexport const c = core;\n",
+    });
+    await scan({ root });
+    expect((await generic(root, 'src/core.ts')).exitCode).toBe(0);
+    writeFileSync(path.join(root, 'proofmap.config.yaml'), 'gate:\n  fanIn: 3\n  block: true\n');
+    const denied = await generic(root, 'src/core.ts');
+    expect(denied.exitCode).toBe(1);
+    expect(denied.stderr).toMatch(/load-bearing: 3 files import it directly.*allowed once consulted/);
+    writeFileSync(path.join(root, 'proofmap.config.yaml'), 'gate:\n  fanIn: 4\n  block: true\n');
+    expect(await generic(root, 'src/core.ts')).toEqual({
+      exitCode: 0,
+      stderr: 'proofmap: 3 files use src/core.ts (src/a.ts, src/b.ts, src/c.ts); not gated.\n',
+    });
+  });
+});
