@@ -63,11 +63,12 @@ const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1
 const fmt = (xs) => `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms`;
 
 function hookRuns(file, command, cwd, n, session) {
+  // session: a name, or a function of the run (a new session each run is never 'warned once' yet).
   const wall = [];
   let answer = '';
   for (let i = 0; i < n; i++) {
     const payload = JSON.stringify({
-      session_id: session,
+      session_id: typeof session === 'function' ? session(i) : session,
       transcript_path: '/tmp/bench.jsonl',
       cwd: repo,
       permission_mode: 'default',
@@ -102,8 +103,8 @@ const file = d.guarded[0]?.path;
 if (!file) throw new Error('no guarded file to measure');
 const direct = [process.execPath, bin, 'gate', '--claude'];
 await setConsult(file, false);
-const warn = hookRuns(file, direct, repo, runs, 'bench');
-console.log(`  hook process, guarded + unconsulted (${file}): ${fmt(warn.wall)}`);
+const warn = hookRuns(file, direct, repo, runs, (i) => `bench-${i}`);
+console.log(`  hook process, guarded + unconsulted, warns (${file}): ${fmt(warn.wall)}`);
 console.log(`    answer: ${warn.answer}`);
 await setConsult(file, true);
 const claim = hookRuns(file, direct, repo, runs, 'bench');

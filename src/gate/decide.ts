@@ -112,7 +112,7 @@ function usesOf(s: GateSummary): string {
   const through = users - s.fanIn;
   const how =
     through > 0
-      ? `${users} files use it: ${s.fanIn} import it directly, ${through} through re-exports`
+      ? `${users} files use it: ${s.fanIn} import${s.fanIn === 1 ? 's' : ''} it directly, ${through} through re-exports`
       : `${plural(s.fanIn, 'file')} import${s.fanIn === 1 ? 's' : ''} it directly`;
   return s.areaCount > 1 ? `${how} (${s.areaCount} ${s.inPackages ? 'packages' : 'areas'})` : how;
 }
@@ -134,7 +134,7 @@ function summaryOf(path: string, s: GateSummary): string {
     );
   if (s.areaCount > 1)
     lines.push(
-      `- by area: ${s.areas.map((a) => `${a.name} ${a.files}`).join(', ')}${s.areaCount > s.areas.length ? `, and ${s.areaCount - s.areas.length} more areas` : ''}`,
+      `- by area: ${s.areas.map((a) => `${a.name} ${a.files}`).join(', ')}${s.areaCount > s.areas.length ? `, and ${plural(s.areaCount - s.areas.length, 'more area')}` : ''}`,
     );
   if (s.namespaceUsers > 0)
     lines.push(
