@@ -26,6 +26,9 @@ export interface GateSummary {
   fanIn: number;
   /** Files that use it: direct importers and importers of its names through barrels. */
   users: number;
+  /** Users of its busiest export (graded: the most one edit of one exported name can break). */
+  busiest?: number;
+  busiestName?: string;
   /** Files importing a barrel in front of it as a namespace (not counted in users). */
   namespaceUsers: number;
   /** Transitive dependents (shown, not graded: barrels inflate them). */
@@ -66,7 +69,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function gradeOf(s: GateSummary, thresholds: SeverityThresholds = {}): Severity {
   // An entry written by an older proofmap (kept by an unchanged rescan) has no `users`.
   return severityOf(
-    { fanIn: s.users ?? s.fanIn, dependents: s.dependents, centrality: s.centrality },
+    { fanIn: s.busiest ?? s.users ?? s.fanIn, dependents: s.dependents, centrality: s.centrality },
     thresholds,
   );
 }
@@ -112,9 +115,14 @@ function usesOf(s: GateSummary): string {
   const through = users - s.fanIn;
   const how =
     through > 0
-      ? `${users} files use it: ${s.fanIn} import${s.fanIn === 1 ? 's' : ''} it directly, ${through} through re-exports`
+      ? `${users} files use it (${s.fanIn} import${s.fanIn === 1 ? 's' : ''} it directly, ${through} through re-exports)`
       : `${plural(s.fanIn, 'file')} import${s.fanIn === 1 ? 's' : ''} it directly`;
-  return s.areaCount > 1 ? `${how} (${s.areaCount} ${s.inPackages ? 'packages' : 'areas'})` : how;
+  const where = s.areaCount > 1 ? ` in ${s.areaCount} ${s.inPackages ? 'packages' : 'areas'}` : '';
+  const busiest =
+    s.busiest !== undefined && s.busiestName && s.busiest < users
+      ? `; ${s.busiest} of them use \`${s.busiestName}\``
+      : '';
+  return `${how}${where}${busiest}`;
 }
 
 /** Centrality is named only when it is the reason, and in words rather than a bare number. */

@@ -86,11 +86,13 @@ export function gateEntries(
     }
     const dependents = transitive.get(node.id) ?? 0;
     const c = centrality.get(node.id) ?? 0;
-    const severity = severityOf({ fanIn: u.users.size, dependents, centrality: c }, t);
+    const severity = severityOf({ fanIn: u.busiest, dependents, centrality: c }, t);
     out.set(node.path!, {
       severity,
       fanIn: u.direct.size,
       users: u.users.size,
+      busiest: u.busiest,
+      ...(u.busiestName ? { busiestName: u.busiestName } : {}),
       namespaceUsers: u.namespace,
       dependents,
       centrality: c,

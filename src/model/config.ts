@@ -155,8 +155,8 @@ export const configSchema = z
         /** On malformed input or an internal error, deny instead of allowing with a warning. */
         failClosed: z.boolean().optional(),
         /**
-         * A file used by at least this many files — importing it directly, or importing one of
-         * its names through barrels — is guarded (default 15).
+         * A file is guarded when one of its exports is used by at least this many files —
+         * importing it directly, or through barrels (default 15).
          */
         fanIn: z.number().int().min(1).optional(),
         /** A file with at least this betweenness centrality is guarded (default 0.01). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeOf } from '../../src/gate/decide.js';
+import { decide, gradeOf } from '../../src/gate/decide.js';
 import { gateEntries } from '../../src/gate/severity-cache.js';
 import { fileUsers, type UseEdge } from '../../src/gate/users.js';
 import type { ProofMap } from '../../src/map/schema.js';
@@ -40,9 +40,12 @@ describe('fileUsers: who an edit can break', () => {
     expect(core.direct).toEqual(new Set(['index.ts', 'app.ts']));
     expect(core.users.size).toBe(22);
     expect(core.namespace).toBe(5);
+    // One edit of `a` can break the barrel and its 20 importers; `b` only app.ts and the barrel.
+    expect(core).toMatchObject({ busiest: 21, busiestName: 'a' });
     expect(users.get('other.ts')!.users.size).toBe(31);
-    // The barrel itself: everyone who imports it.
+    // The barrel itself: everyone who imports it, and each may use any of its names.
     expect(users.get('index.ts')!.users.size).toBe(55);
+    expect(users.get('index.ts')!.busiest).toBe(55);
   });
 
   it('follows named re-exports only for the names they carry', () => {
@@ -56,10 +59,43 @@ describe('fileUsers: who an edit can break', () => {
       ],
     );
     expect([...users.get('core.ts')!.users].sort()).toEqual(['index.ts', 'u1.ts']);
+    expect(users.get('core.ts')).toMatchObject({ busiest: 2, busiestName: 'a' });
   });
 });
 
 describe('gate entries: severity on users, not transitive dependents', () => {
+  it('grades a file on the users of its busiest export, and names it', () => {
+    // core.ts exports a and b behind index.ts; `na` files use `a` through the barrel, `nb` use `b`.
+    const entry = (na: number, nb: number) => {
+      const rows: [string, string, string][] = [['index.ts', 'core.ts', 're-exports']];
+      for (let i = 0; i < na; i++) rows.push([`a${i}.ts`, 'index.ts', 'imports']);
+      for (let i = 0; i < nb; i++) rows.push([`b${i}.ts`, 'index.ts', 'imports']);
+      const map = handMap([], rows);
+      for (const n of map.nodes)
+        if (n.path === 'core.ts') n.exports = ['a', 'b'].map((name) => ({ name, line: 1, typeOnly: false }));
+      for (const e of map.edges) {
+        const from = map.nodes.find((n) => n.id === e.from)!.path!;
+        e.names = from === 'index.ts' ? ['*'] : [from.startsWith('a') ? 'a' : 'b'];
+      }
+      return gateEntries(map, new Map()).get('core.ts')!;
+    };
+    const busy = entry(16, 12);
+    expect(busy).toMatchObject({ fanIn: 1, users: 29, busiest: 17, busiestName: 'a', guarded: true });
+    expect(
+      decide({
+        action: 'edit',
+        path: 'core.ts',
+        summary: busy,
+        marker: { ok: false, reason: 'none' },
+        block: false,
+      }).message,
+    ).toMatch(
+      /^proofmap: core\.ts is load-bearing: 29 files use it \(1 imports it directly, 28 through re-exports\); 17 of them use `a`\./,
+    );
+    // 25 users in all, but no one edit of one name reaches 15 of them.
+    expect(entry(12, 12)).toMatchObject({ users: 25, busiest: 13, guarded: false });
+  });
+
   it('a file with one direct dependent is not load-bearing because thousands depend on that one', () => {
     // lib.ts ← hub.ts ← 300 files: lib has 300 transitive dependents but one user.
     const rows: [string, string][] = [['hub.ts', 'lib.ts']];
