@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childCpuMs } from './lib/measure.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, '..', 'dist');
@@ -62,35 +63,55 @@ async function setConsult(rel, consulted) {
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const fmt = (xs) => `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms`;
 
-function hookRuns(file, command, cwd, n, session) {
-  // session: a name, or a function of the run (a new session each run is never 'warned once' yet).
-  const wall = [];
-  let answer = '';
-  for (let i = 0; i < n; i++) {
-    const payload = JSON.stringify({
-      session_id: typeof session === 'function' ? session(i) : session,
-      transcript_path: '/tmp/bench.jsonl',
-      cwd: repo,
-      permission_mode: 'default',
-      hook_event_name: 'PreToolUse',
-      tool_name: 'Edit',
-      tool_input: { file_path: path.join(repo, file), old_string: 'a', new_string: 'b' },
-      // A new tool call each time, so a consulted file pays for its claim write every run.
-      tool_use_id: `toolu_bench_${i}`,
-    });
-    const t = process.hrtime.bigint();
-    const r = spawnSync(command[0], command.slice(1), { input: payload, cwd, encoding: 'utf8' });
-    wall.push(Number(process.hrtime.bigint() - t) / 1e6);
-    if (r.status !== 0) throw new Error(`hook exited ${r.status}: ${r.stderr}`);
-    answer = r.stdout.trim().slice(0, 140);
-  }
-  return { wall, answer };
+const payloadFor = (file, session, i) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: '/tmp/bench.jsonl',
+    cwd: repo,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: path.join(repo, file), old_string: 'a', new_string: 'b' },
+    // A new tool call each time, so a consulted file pays for its claim write every run.
+    tool_use_id: `toolu_bench_${i}`,
+  });
+
+/** One timed child: wall clock and CPU (user + sys, 10 ms ticks). */
+function timed(command, cwd, input) {
+  const cpu = childCpuMs();
+  const t = process.hrtime.bigint();
+  const r = spawnSync(command[0], command.slice(1), { input, cwd, encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`${command.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { wall, cpu: cpu === null ? null : childCpuMs() - cpu, stdout: r.stdout.trim() };
+}
+
+/**
+ * Series measured in interleaved rounds, so the load of a shared machine lands on all of them
+ * alike. Each series: () => { command, cwd, input(i) }.
+ */
+async function rounds(series, n) {
+  const out = Object.fromEntries(Object.keys(series).map((k) => [k, { wall: [], cpu: [], answer: '' }]));
+  for (let i = 0; i < n; i++)
+    for (const [name, s] of Object.entries(series)) {
+      await s.before?.();
+      const r = timed(s.command, s.cwd, s.input(i));
+      out[name].wall.push(r.wall);
+      if (r.cpu !== null) out[name].cpu.push(r.cpu);
+      out[name].answer = r.stdout.slice(0, 140);
+    }
+  return out;
 }
 
 const d = distribution();
 const share = (n) => `${((100 * n) / d.files).toFixed(1)} %`;
 const asked = d.counts.high + d.counts.chokepoint;
-console.log(`gate on ${repo}`);
+console.log(
+  `gate on ${repo} (load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')})`,
+);
 console.log(
   `  files the gate would ask about: ${asked} of ${d.files} (${share(asked)}) at fanIn ${d.settings.fanIn}, centrality ${d.settings.centrality}`,
 );
@@ -102,13 +123,22 @@ console.log(
 const file = d.guarded[0]?.path;
 if (!file) throw new Error('no guarded file to measure');
 const direct = [process.execPath, bin, 'gate', '--claude'];
-await setConsult(file, false);
-const warn = hookRuns(file, direct, repo, runs, (i) => `bench-${i}`);
-console.log(`  hook process, guarded + unconsulted, warns (${file}): ${fmt(warn.wall)}`);
-console.log(`    answer: ${warn.answer}`);
-await setConsult(file, true);
-const claim = hookRuns(file, direct, repo, runs, 'bench');
-console.log(`  hook process, consulted (claims the consult): ${fmt(claim.wall)}`);
+const series = {
+  'bare `node -e 0`': { command: [process.execPath, '-e', '0'], cwd: repo, input: () => '' },
+  // A new session each run: never warned before, so every run is the warn path.
+  'guarded, unconsulted (warns)': {
+    command: direct,
+    cwd: repo,
+    input: (i) => payloadFor(file, `bench-${i}`, i),
+    before: () => setConsult(file, false),
+  },
+  'guarded, consulted (claims it)': {
+    command: direct,
+    cwd: repo,
+    input: (i) => payloadFor(file, 'bench', i),
+    before: () => setConsult(file, true),
+  },
+};
 if (args.includes('--npx')) {
   // A project that installed proofmap: node_modules/proofmap → this checkout.
   const project = mkdtempSync(path.join(os.tmpdir(), 'proofmap-npx-'));
@@ -116,23 +146,18 @@ if (args.includes('--npx')) {
   symlinkSync(path.join(here, '..'), path.join(project, 'node_modules', 'proofmap'));
   symlinkSync('../proofmap/bin/proofmap.js', path.join(project, 'node_modules', '.bin', 'proofmap'));
   writeFileSync(path.join(project, 'package.json'), '{ "private": true }');
-  await setConsult(file, false);
-  const npx = hookRuns(
-    file,
-    ['sh', '-c', 'npx --no-install proofmap gate --claude'],
-    project,
-    Math.min(runs, 40),
-    'bench',
-  );
-  console.log(`  hook process via npx --no-install: ${fmt(npx.wall)}`);
+  series['via npx --no-install (warns)'] = {
+    command: ['sh', '-c', 'npx --no-install proofmap gate --claude'],
+    cwd: project,
+    input: (i) => payloadFor(file, `bench-npx-${i}`, i),
+    before: () => setConsult(file, false),
+  };
 }
-const node = [];
-for (let i = 0; i < 20; i++) {
-  const t = process.hrtime.bigint();
-  spawnSync(process.execPath, ['-e', '0']);
-  node.push(Number(process.hrtime.bigint() - t) / 1e6);
-}
-console.log(`  bare \`node -e 0\`: ${fmt(node)}`);
+const measured = await rounds(series, runs);
+console.log(`  hook processes on ${file}, ${runs} interleaved rounds (wall; CPU user+sys):`);
+for (const [name, m] of Object.entries(measured))
+  console.log(`    ${name.padEnd(32)} ${fmt(m.wall)}; CPU ${m.cpu.length ? fmt(m.cpu) : 'n/a'}`);
+console.log(`    answer (warns): ${measured['guarded, unconsulted (warns)'].answer}`);
 const inproc = [];
 for (let i = 0; i < runs; i++) {
   const t = process.hrtime.bigint();
@@ -142,4 +167,10 @@ for (let i = 0; i < runs; i++) {
   inproc.push(Number(process.hrtime.bigint() - t) / 1e6);
 }
 console.log(`  in-process open+decide: ${fmt(inproc)}`);
+console.log(
+  `  load average after: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 await setConsult(file, false);
