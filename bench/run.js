@@ -59,6 +59,14 @@ async function runPeer(peer, result, round, opts, repo) {
     await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000, work });
   }
   peer.prepare?.(round);
+  if (peer.custom) {
+    const sample = await peer.custom(round, opts);
+    result.samples.push(sample.ms);
+    result.cpuSamples.push(null);
+    result.details = sample.details;
+    result.note = sample.note ?? peer.note;
+    return result;
+  }
   const [file, args, cwd] = peer.command();
   const run = await runOnce(file, args, { cwd, timeoutMs: opts.timeoutS * 1000, work });
   // proofmap exits 1 when it has findings; a scan that printed its JSON still counts.
@@ -73,6 +81,7 @@ async function runPeer(peer, result, round, opts, repo) {
   }
   result.samples.push(run.ms);
   result.cpuSamples.push(run.cpuMs);
+  result.rssSamples.push(run.rssKb);
   result.pairs = parsed.pairs ?? null;
   result.edges = parsed.pairs ? parsed.pairs.size : parsed.count;
   result.details = parsed.details;
@@ -116,6 +125,7 @@ async function main_() {
     status: 'ok',
     samples: [],
     cpuSamples: [],
+    rssSamples: [],
   }));
   primePageCache(repo);
   const loadBefore = loadavg();
@@ -146,7 +156,7 @@ async function main_() {
   }
   const tsPairs = results.find((r) => r.name === 'ts-api')?.pairs;
   for (const r of results) {
-    if (r.status === 'ok') Object.assign(r, stats(r.samples, r.cpuSamples));
+    if (r.status === 'ok') Object.assign(r, stats(r.samples, r.cpuSamples, r.rssSamples));
     if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
   }
   console.log(renderTable(results));
@@ -174,7 +184,7 @@ async function main_() {
       loadBefore,
       loadAfter: loadavg(),
     },
-    results: results.map(({ pairs, samples, cpuSamples, ...r }) => r),
+    results: results.map(({ pairs, samples, cpuSamples, rssSamples, ...r }) => r),
   };
   const out = join(work, `results-${report.when.replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

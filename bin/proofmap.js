@@ -14,7 +14,8 @@ if (argv[0] === 'gate' && !argv.includes('--help') && !argv.includes('-h')) {
   const { runGate } = await import('../dist/gate-hook/gate-entry.js');
   process.exitCode = await runGate(argv.slice(1));
 } else {
-  const { processIo } = await import('../dist/cli/io.js');
-  const { run } = await import('../dist/cli/main.js');
+  // The bundled CLI (scripts/build-cli.mjs): a few files to load instead of ~300 modules.
+  const { processIo } = await import('../dist/cli-bundle/io.js');
+  const { run } = await import('../dist/cli-bundle/main.js');
   process.exitCode = await run(argv, processIo());
 }

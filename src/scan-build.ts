@@ -10,7 +10,7 @@ import { computeSignals } from './graph/signals.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeMap, writeMapText } from './map/emit.js';
+import { readPreviousMap, serializeItems, serializeMap, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
@@ -23,11 +23,11 @@ import { createResolver } from './resolve/index.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
   bufferedCache,
+  fileStamp,
   headings,
   LAST_SCAN,
   type LastScan,
   previousSignals,
-  sha1,
   storeSignals,
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
@@ -42,7 +42,9 @@ export interface BuildInput {
   found: Discovery;
   key: string;
   timings: Record<string, number>;
-  stage(name: string): void;
+  stage(name: string, detail?: string): void;
+  /** When this scan started (ms since the epoch), recorded so the next scan knows which stamps to trust. */
+  startedMs: number;
 }
 
 export async function buildMap({
@@ -54,12 +56,13 @@ export async function buildMap({
   key,
   timings,
   stage,
+  startedMs,
 }: BuildInput): Promise<ScanResult> {
   const writing = options.write !== false;
   const cache = store ? bufferedCache(store) : undefined;
   const facts = await extractAll(found.files, found.texts, cache ?? noCache);
   cache?.flush();
-  stage('extract');
+  stage('extract', `${facts.parsed} parsed, ${facts.reused} from cache`);
 
   const paths = new Set(found.files.map((f) => f.path));
   const resolver = createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
@@ -79,7 +82,7 @@ export async function buildMap({
     nodeOfPath,
     repoView(found.texts, paths, facts),
   );
-  stage('resolve');
+  stage('resolve', `${snapshot.relations.length} relations`);
 
   const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
   const verified = verify({
@@ -88,7 +91,7 @@ export async function buildMap({
     textOf: (p) => found.texts.get(p),
     endpoint: typedEndpoint(nodeOfPath, artifactIds),
   });
-  stage('verify');
+  stage('verify', `${verified.edges.length} edges kept`);
 
   const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
   const map = assembleMap({
@@ -120,12 +123,13 @@ export async function buildMap({
   map.meta.blockers = verdict.blockers;
   stage('guard');
 
-  const text = serializeMap(map);
+  const items = serializeItems(map);
+  const text = serializeMap(map, items);
   const mapFile = writing ? writeMapText(root, text) : undefined;
   stage('emit');
   if (store) {
     const previous = previousSignals(store, map);
-    store.writeSnapshot(map, found.files, headings(facts));
+    store.writeSnapshot(map, found.files, headings(facts), items);
     stage('index');
     const gate = loaded.config.gate ?? {};
     const signals =
@@ -142,7 +146,8 @@ export async function buildMap({
     if (writing) {
       const last: LastScan = {
         key,
-        mapSha1: sha1(text),
+        mapStamp: fileStamp(mapFile!) ?? '',
+        startedMs,
         meta: map.meta,
         findings: map.findings.map((f) => f.message),
       };
@@ -159,6 +164,7 @@ export async function buildMap({
     parsed: facts.parsed,
     reused: facts.reused,
     unchanged: false,
+    mode: 'full',
     guard: verdict,
     meta: map.meta,
     findings: map.findings.map((f) => f.message),

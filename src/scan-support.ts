@@ -4,8 +4,10 @@
  * stop after discovery.
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import type { ExtractedFacts, FactCache } from './extract/index.js';
-import { SIGNALS_KIND, SIGNALS_VERSION, type Signals } from './graph/signals.js';
+import type { Signals } from './graph/signals.js';
+import { SIGNALS_KIND, SIGNALS_VERSION } from './graph/signals-keys.js';
 import type { ProofMap } from './map/schema.js';
 import { VERSION } from './map/version.js';
 import { EXTRACTOR_VERSION } from './model/constants.js';
@@ -55,23 +57,36 @@ export function scanKey(files: readonly SourceFile[], maxFileBytes: number | und
 export const LAST_SCAN = 'scan:last';
 export interface LastScan {
   key: string;
-  /** sha1 of map.json as written, so a hand-edited map is never taken as current. */
-  mapSha1: string;
+  /** stat stamp of map.json as written, so a hand-edited or replaced map is never taken as current. */
+  mapStamp: string;
+  /** When the scan that wrote it started (ms since the epoch): files touched after it are re-read. */
+  startedMs: number;
   /** What a summary needs, so an unchanged rescan need not parse the whole map. */
   meta: ProofMap['meta'];
   findings: string[];
 }
 
-export function stageTimer(onProgress?: (stage: string) => void) {
+/** size:mtime:inode of a file, or undefined when it cannot be stat'ed. */
+export function fileStamp(file: string): string | undefined {
+  try {
+    const s = statSync(file);
+    return `${s.size}:${s.mtimeMs}:${s.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function stageTimer(onProgress?: (stage: string, detail?: string) => void) {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   return {
     timings,
-    stage(name: string) {
+    /** Marks a stage done; `detail` (counts) goes to the progress line only. */
+    stage(name: string, detail?: string) {
       const now = performance.now();
       timings[name] = Math.round((now - mark) * 10) / 10;
       mark = now;
-      onProgress?.(name);
+      onProgress?.(name, detail);
     },
   };
 }

@@ -10,7 +10,7 @@ import { discover, realRoot } from './discover/index.js';
 import { mapPath } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
-import { LAST_SCAN, type LastScan, scanKey, sha1, stageTimer } from './scan-support.js';
+import { fileStamp, LAST_SCAN, type LastScan, scanKey, stageTimer } from './scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
 
 export interface ScanOptions {
@@ -26,7 +26,7 @@ export interface ScanOptions {
   /** How long to wait for another scan of the same repository (default 10 s). */
   lockTimeoutMs?: number;
   /** Reports stage progress (the CLI shows it on a TTY; the MCP server silences it). */
-  onProgress?: (stage: string) => void;
+  onProgress?: (stage: string, detail?: string) => void;
   /** Test hook: reorders the discovered listing (and so disables the unchanged-tree shortcut). */
   order?: (paths: string[]) => string[];
 }
@@ -42,6 +42,13 @@ export interface ScanResult {
   reused: number;
   /** True when no file changed since the last scan, so the map on disk was kept as it is. */
   unchanged: boolean;
+  /**
+   * How the map was made: kept as it was, spliced from the changed files' own parts (delta), or
+   * built from every file's facts (full).
+   */
+  mode: 'unchanged' | 'delta' | 'full';
+  /** Why a rescan with a previous map could not be a delta (one line). */
+  fullBecause?: string;
   /** The guardian's verdict; for an unchanged tree, the verdict recorded in the kept map (`checked` is empty: no gate re-ran). */
   guard: GuardResult;
   /** Set when the index was unusable and rebuilt (one line). */
@@ -71,20 +78,26 @@ async function scanLocked(
   options: ScanOptions,
   store: IndexStore | undefined,
 ): Promise<ScanResult> {
+  const startedMs = Date.now();
   const { timings, stage } = stageTimer(options.onProgress);
   const writing = options.write !== false;
   const loaded = loadConfig(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
+  const last = store?.getSignals<LastScan>(LAST_SCAN);
+  const previous = store && last?.startedMs && !options.force ? store.files() : undefined;
   const found = discover(root, {
     ...(maxFileBytes ? { maxFileBytes } : {}),
     ...(options.order ? { order: options.order } : {}),
+    ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
   });
   const key = scanKey(found.files, maxFileBytes);
-  stage('discover');
+  stage('discover', `${found.files.length} files, ${found.read.length} read`);
 
   const kept =
-    writing && store && !options.force && !options.order ? unchangedMap(root, store, key) : undefined;
-  if (kept) {
+    writing && store && !options.force && !options.order ? unchangedMap(root, last, key) : undefined;
+  if (kept && store) {
+    // Touched files (new stamp, same bytes) get their new stamp, so the next scan need not re-read them.
+    if (found.read.length > 0) store.updateFiles(found.files.filter((f) => found.read.includes(f.path)));
     const { meta } = kept;
     const recorded: GuardResult = { status: meta.status, blockers: meta.blockers, warnings: [], checked: {} };
     const result = {
@@ -95,6 +108,7 @@ async function scanLocked(
       parsed: 0,
       reused: 0,
       unchanged: true,
+      mode: 'unchanged' as const,
       guard: recorded,
       meta,
       findings: kept.findings,
@@ -102,22 +116,32 @@ async function scanLocked(
     return lazyMap(result, () => JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap);
   }
 
+  let fullBecause: string | undefined;
+  if (writing && store && last?.meta && previous && !options.force && !options.order) {
+    const [{ deltaScan }, { DeltaRefused }] = await Promise.all([
+      import('./scan-delta.js'),
+      import('./map/delta.js'),
+    ]);
+    try {
+      return deltaScan({ root, store, loaded, found, previous, last, key, timings, stage, startedMs });
+    } catch (error) {
+      // Refusals happen before anything is written; the full build below starts from the same state.
+      if (!(error instanceof DeltaRefused)) throw error;
+      fullBecause = error.message;
+    }
+  }
   const { buildMap } = await import('./scan-build.js');
-  return buildMap({ root, options, store, loaded, found, key, timings, stage });
+  const built = await buildMap({ root, options, store, loaded, found, key, timings, stage, startedMs });
+  return fullBecause ? { ...built, fullBecause } : built;
 }
 
 /**
- * The last scan's record, when no file changed since it and map.json still holds the bytes it
- * wrote. Hashing the file is cheaper than parsing it; the parse happens only if `map` is read.
+ * The last scan's record, when no file changed since it and map.json is still the file it wrote
+ * (same stat stamp: a hand edit or a checkout changes it). The parse happens only if `map` is read.
  */
-function unchangedMap(root: string, store: IndexStore, key: string): LastScan | undefined {
-  const last = store.getSignals<LastScan>(LAST_SCAN);
-  if (last?.key !== key || !last.meta) return undefined;
-  try {
-    return sha1(readFileSync(mapPath(root), 'utf8')) === last.mapSha1 ? last : undefined;
-  } catch {
-    return undefined;
-  }
+function unchangedMap(root: string, last: LastScan | undefined, key: string): LastScan | undefined {
+  if (last?.key !== key || !last.meta || !last.mapStamp) return undefined;
+  return fileStamp(mapPath(root)) === last.mapStamp ? last : undefined;
 }
 
 /** A result whose `map` is parsed from disk on first read. */

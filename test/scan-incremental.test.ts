@@ -1,4 +1,13 @@
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +20,10 @@ const copy = () => {
     recursive: true,
   });
   return dir;
+};
+const put = (root: string, rel: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
 };
 const mapOf = (root: string) => readFileSync(path.join(root, '.proofmap/map.json'));
 
@@ -58,11 +71,54 @@ describe('incremental scan equals a cold scan, byte for byte', () => {
       (r: string) => writeFileSync(path.join(r, 'src/lib/missing.ts'), 'export default 1;\n'),
     ],
     [
+      // `./lib/legacy` resolved to legacy.cjs; a TypeScript sibling now takes the specifier.
+      'a new file that changes how an existing specifier resolves',
+      (r: string) => put(r, 'src/ext/a.ts', 'export default 2;\n'),
+      (r: string) => {
+        put(r, 'src/ext/a.js', 'export default 1;\n');
+        put(r, 'src/uses-ext.ts', "import a from './ext/a';\nexport { a };\n");
+      },
+    ],
+    [
+      'a tsconfig paths change',
+      (r: string) =>
+        writeFileSync(
+          path.join(r, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: {
+              module: 'NodeNext',
+              moduleResolution: 'NodeNext',
+              strict: true,
+              allowJs: true,
+              paths: { '#lib/*': ['./src/lib/*'] },
+            },
+          }),
+        ),
+    ],
+    [
+      'a workspace package added',
+      (r: string) => {
+        const manifest = JSON.parse(readFileSync(path.join(r, 'package.json'), 'utf8'));
+        writeFileSync(
+          path.join(r, 'package.json'),
+          JSON.stringify({ ...manifest, workspaces: ['packages/*'] }),
+        );
+        put(r, 'packages/extra/package.json', JSON.stringify({ name: '@w/extra', main: 'index.ts' }));
+        put(
+          r,
+          'packages/extra/index.ts',
+          "import def from '../../src/lib/default.js';\nexport const extra = def;\n",
+        );
+        put(r, 'src/uses-extra.ts', "import { extra } from '@w/extra';\nexport { extra };\n");
+      },
+    ],
+    [
       'a doc edit that breaks a link',
       (r: string) => writeFileSync(path.join(r, 'guide/README.md'), '# Guide\n\n[gone](docs/adr/nope.md)\n'),
     ],
-  ])('after %s', async (_name, edit) => {
+  ] as [string, (r: string) => void, ((r: string) => void)?][])('after %s', async (_name, edit, setup) => {
     const root = copy();
+    setup?.(root);
     const r = await incrementalAndCold(root, () => edit(root));
     expect(r.warm.reused).toBeGreaterThan(0);
     expect(r.cold.reused).toBe(0);

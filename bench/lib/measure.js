@@ -5,7 +5,7 @@
 // truncates output written to a pipe (asynchronous on POSIX) but not to a file (synchronous). A file
 // also spares depcruise's 35 MB of JSON the pipe round-trip, so every tool is timed the same way.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 // CPU time of waited-for children, from /proc/self/stat (cutime + cstime, in USER_HZ = 100 ticks/s).
@@ -20,13 +20,18 @@ export function childCpuMs() {
   }
 }
 
+// GNU time reports the child's peak RSS; where it is missing the column stays empty.
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const RSS_MARK = 'bench-peak-rss-kb:';
+
 export function runOnce(file, args, { cwd, timeoutMs, work }) {
   const outFile = join(work, 'stdout.tmp');
   const fd = openSync(outFile, 'w');
+  const [command, argv] = GNU_TIME ? [GNU_TIME, ['-f', `${RSS_MARK}%M`, file, ...args]] : [file, args];
   return new Promise((done) => {
     const started = performance.now();
     const cpuBefore = childCpuMs();
-    const child = spawn(file, args, {
+    const child = spawn(command, argv, {
       cwd,
       stdio: ['ignore', fd, 'pipe'],
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -48,21 +53,31 @@ export function runOnce(file, args, { cwd, timeoutMs, work }) {
       closeSync(fd);
       const stdout = readFileSync(outFile, 'utf8');
       rmSync(outFile, { force: true });
-      done({ ms, cpuMs, stdout, stderr, code, signal, timedOut, error });
+      const mark = stderr.lastIndexOf(RSS_MARK);
+      const rssKb = mark >= 0 ? Number.parseInt(stderr.slice(mark + RSS_MARK.length), 10) : null;
+      if (mark >= 0) stderr = stderr.slice(0, mark);
+      done({ ms, cpuMs, rssKb, stdout, stderr, code, signal, timedOut, error });
     };
     child.once('error', (error) => finish(null, null, error));
     child.once('close', (code, signal) => finish(code, signal, undefined));
   });
 }
 
-export function stats(samples, cpuSamples) {
+export function stats(samples, cpuSamples, rssSamples = []) {
   const cpu = cpuSamples.filter((c) => c !== null);
+  const rss = rssSamples.filter((r) => r !== null);
   return {
     medianMs: Math.round(median(samples)),
     bestMs: Math.round(Math.min(...samples)),
     runsMs: samples.map(Math.round),
     cpuMedianMs: cpu.length ? Math.round(median(cpu)) : null,
+    peakRssMiB: rss.length ? Math.round(Math.max(...rss) / 1024) : null,
   };
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 function median(values) {

@@ -1,10 +1,19 @@
 // The tools the benchmark runs, each as { name, group, prepare?, command, parse }. `prepare` runs
 // before every timed run and is not timed (e.g. deleting proofmap's cache for a cold scan).
-import { appendFileSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { depcruisePairs, madgePairs, peerPairs, proofmapPairs } from './edges.js';
 import { isTs, walk } from './walk.js';
+import { measureWatch } from './watch.js';
 
 const node = process.execPath;
 
@@ -35,9 +44,19 @@ export function definePeers(ctx) {
       ...scan,
       prepare: () => rmSync(join(repo, '.proofmap'), { recursive: true, force: true }),
     },
-    { name: 'proofmap warm', group: 'proofmap', skip: missingCli, ...scan, warmup: true },
+    { name: 'proofmap no-change', group: 'proofmap', skip: missingCli, ...scan, warmup: true },
     {
-      name: 'proofmap touch-1',
+      // Same bytes, new mtime: what an editor's save without changes or a checkout does.
+      name: 'proofmap touched',
+      group: 'proofmap',
+      skip: missingCli,
+      ...scan,
+      warmup: true,
+      prepare: () => touched.touchOnly(),
+      note: touched.path,
+    },
+    {
+      name: 'proofmap edit-1',
       group: 'proofmap',
       skip: missingCli,
       ...scan,
@@ -45,6 +64,15 @@ export function definePeers(ctx) {
       prepare: (round) => touched.touch(round),
       cleanup: () => touched.restore(),
       note: touched.path,
+    },
+    {
+      name: 'proofmap watch',
+      group: 'proofmap',
+      skip: missingCli,
+      warmup: true,
+      ...scan,
+      custom: () => measureWatch({ cli, repo, target: touched.path }),
+      note: `edits of ${touched.path}`,
     },
     {
       name: 'depcruise',
@@ -121,6 +149,10 @@ function touchTarget(repo) {
   return {
     path,
     touch: (round) => appendFileSync(abs, `\n// bench touch ${round}\n`),
+    touchOnly: () => {
+      const now = new Date();
+      utimesSync(abs, now, now);
+    },
     restore: () => writeFileSync(abs, original),
   };
 }

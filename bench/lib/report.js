@@ -13,22 +13,25 @@ export function renderTable(results) {
   // The floor is the fastest plain parse that ran: on a busy machine 2 threads can lose to 1.
   const floors = results.filter((r) => r.reference && r.status === 'ok');
   const floor = floors.sort((a, b) => a.medianMs - b.medianMs)[0];
+  const tsApi = results.find((r) => r.name === 'ts-api' && r.status === 'ok');
   const rows = [
     [
       'tool',
       'median ms',
       'best ms',
       'CPU ms',
+      'peak RSS MiB',
       'vs proofmap cold',
+      'vs ts-api',
       'vs floor',
       'internal edges',
-      'vs ts-api',
+      'pairs vs ts-api',
       'note',
     ],
   ];
   for (const r of results) {
     if (r.status !== 'ok') {
-      rows.push([r.name, '—', '—', '—', '—', '—', '—', '—', `${r.status}: ${r.message}`]);
+      rows.push([r.name, '—', '—', '—', '—', '—', '—', '—', '—', '—', `${r.status}: ${r.message}`]);
       continue;
     }
     rows.push([
@@ -36,7 +39,9 @@ export function renderTable(results) {
       String(r.medianMs),
       String(r.bestMs),
       r.cpuMedianMs === null ? '—' : String(r.cpuMedianMs),
+      r.peakRssMiB === null || r.peakRssMiB === undefined ? '—' : String(r.peakRssMiB),
       r === cold ? 'baseline' : ratioText(r.medianMs, cold?.medianMs),
+      r === tsApi ? 'baseline' : ratioText(r.medianMs, tsApi?.medianMs),
       r === floor ? 'floor' : ratioText(r.medianMs, floor?.medianMs),
       r.edges === undefined ? '—' : String(r.edges),
       r.agreement ? `${r.agreement.recallPct}% found, +${r.agreement.extra}` : '—',
@@ -45,10 +50,18 @@ export function renderTable(results) {
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   const line = (row) =>
-    row.map((cell, c) => (c === 0 || c === 8 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+    row
+      .map((cell, c) => (c === 0 || c === 10 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .join('  ');
   const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
   if (cold && floor)
     out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);
+  if (cold && tsApi) out.push(`proofmap cold / ts-api: ${(cold.medianMs / tsApi.medianMs).toFixed(2)}x`);
+  for (const r of results)
+    if (r.details?.watch)
+      out.push(
+        `${r.name}: change → fresh index p50 ${r.details.watch.indexP50} ms, p95 ${r.details.watch.indexP95} ms; change → map.json written p50 ${r.details.watch.wallP50} ms (${r.details.watch.n} edits, ${r.details.watch.modes})`,
+      );
   return out.join('\n');
 }
 

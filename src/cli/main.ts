@@ -10,6 +10,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'scan a repository into .proofmap/map.json',
     load: async () => (await import('./commands/scan.js')).scanCommand,
   },
+  watch: {
+    summary: 'keep the map current while files change (deltas in milliseconds)',
+    load: async () => (await import('./commands/watch.js')).watchCommand,
+  },
   gate: {
     summary: 'the edit gate for coding agents (--claude hook protocol, or --file)',
     load: async () => (await import('./commands/gate.js')).gateCommand,

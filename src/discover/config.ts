@@ -3,8 +3,8 @@
  * file, the line when known, and the key path (`flows[0].steps: …`), so it can be fixed at once.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
 import { CONFIG_FILES, configSchema, type ProofmapConfig } from '../model/config.js';
 import { ConfigError } from '../model/errors.js';
 
@@ -30,6 +30,8 @@ export function loadConfig(root: string): LoadedConfig {
 }
 
 export function parseConfig(file: string, text: string): LoadedConfig {
+  // Loaded only when a configuration file exists: a scan without one never pays for the parser.
+  const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   if (doc.errors.length > 0) {

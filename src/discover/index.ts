@@ -7,7 +7,7 @@ import { lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
-import type { SourceFile } from '../model/facts.js';
+import type { FileContent, SourceFile, TextSource } from '../model/facts.js';
 import { contentHash } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
@@ -18,8 +18,23 @@ import { fileRole } from './roles.js';
 export { realRoot } from './contain.js';
 export { fileRole } from './roles.js';
 
+/** What the previous scan recorded of a file (the index's files table). */
+export interface KnownFile {
+  hash: string;
+  role: string;
+  stamp?: string;
+  content?: FileContent;
+}
+
 export interface DiscoverOptions {
   maxFileBytes?: number;
+  /** The previous scan's files: a file with the same stat stamp keeps its hash unread. */
+  previous?: ReadonlyMap<string, KnownFile>;
+  /**
+   * When the previous scan started (ms). A file modified within RACY_MS of it may have changed
+   * again in the same clock tick after it was read, so its stamp proves nothing: it is re-read.
+   */
+  previousStartMs?: number;
   /** Test hook: reorders the listing before processing, to prove order independence. */
   order?: (paths: string[]) => string[];
 }
@@ -30,10 +45,15 @@ export interface Discovery {
   via: 'git' | 'walk';
   /** Sorted by path. */
   files: SourceFile[];
-  /** Decoded UTF-8 text of every readable text file. */
-  texts: Map<string, string>;
+  /** Decoded UTF-8 text of every readable text file (files whose stamp matched are read on first use). */
+  texts: TextSource;
+  /** Paths whose bytes were read and hashed (a new or changed stamp); the rest reused their hash. */
+  read: string[];
   coverage: Coverage[];
 }
+
+/** Clock ticks and coarse file systems: a stamp within this of the last scan is not trusted. */
+const RACY_MS = 3000;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -45,8 +65,10 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
   const listing = listFiles(root);
   const paths = options.order ? options.order(listing.paths) : listing.paths;
   const files: SourceFile[] = [];
-  const texts = new Map<string, string>();
+  const texts = new LazyTexts(root);
+  const read: string[] = [];
   const coverage: Coverage[] = [];
+  const trustedBefore = (options.previousStartMs ?? 0) - RACY_MS;
   const skip = (scope: string, reason: string, status: Coverage['status'] = 'skipped') =>
     coverage.push({ analyzer: 'discover', scope, status, reason });
 
@@ -79,6 +101,31 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
     }
     if (!stat.isFile()) continue;
     const role = fileRole(rel);
+    const stamp = stampOf(stat);
+    const known = options.previous?.get(rel);
+    if (
+      known?.stamp === stamp &&
+      known.content !== undefined &&
+      !known.hash.startsWith('size:') &&
+      known.role === role &&
+      stat.mtimeMs < trustedBefore &&
+      stat.ctimeMs < trustedBefore &&
+      stat.size <= maxBytes
+    ) {
+      files.push({
+        path: rel,
+        role,
+        size: stat.size,
+        hash: known.hash,
+        mtimeMs: Math.trunc(stat.mtimeMs),
+        stamp,
+        content: known.content,
+      });
+      if (known.content === 'text') texts.defer(rel);
+      else if (known.content === 'binary') skip(rel, BINARY_REASON);
+      else if (known.content === 'invalid-utf8') skip(rel, INVALID_REASON);
+      continue;
+    }
     if (stat.size > maxBytes) {
       skip(rel, `file is ${stat.size} bytes, over the ${maxBytes}-byte limit; not analysed`);
       files.push({
@@ -87,6 +134,8 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
         size: stat.size,
         hash: `size:${stat.size}`,
         mtimeMs: Math.trunc(stat.mtimeMs),
+        stamp,
+        content: 'unread',
       });
       continue;
     }
@@ -97,25 +146,121 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
       skip(rel, `unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'}); not analysed`, 'failed');
       continue;
     }
-    files.push({
+    read.push(rel);
+    const file: SourceFile = {
       path: rel,
       role,
       size: stat.size,
       hash: contentHash(bytes),
       mtimeMs: Math.trunc(stat.mtimeMs),
-    });
-    if (role === 'other' || (role === 'asset' && !/\.(?:json|svg|css|scss|less|html|txt|ya?ml)$/i.test(rel)))
-      continue;
-    if (bytes.subarray(0, 8000).includes(0)) {
-      skip(rel, 'binary file; not analysed for references');
-      continue;
-    }
-    try {
-      texts.set(rel, decoder.decode(bytes));
-    } catch {
-      skip(rel, 'invalid UTF-8; not analysed');
-    }
+      stamp,
+      content: 'unread',
+    };
+    files.push(file);
+    if (role === 'other' || (role === 'asset' && !TEXT_ASSET.test(rel))) continue;
+    const decoded = decodeText(bytes);
+    file.content = decoded.content;
+    if (decoded.text !== undefined) texts.set(rel, decoded.text);
+    else skip(rel, decoded.content === 'binary' ? BINARY_REASON : INVALID_REASON);
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
-  return { root, via: listing.via, files, texts, coverage };
+  return { root, via: listing.via, files, texts, read, coverage };
+}
+
+const stampOf = (s: import('node:fs').Stats) =>
+  `${s.size}:${Math.trunc(s.mtimeMs)}:${s.ino}:${Math.trunc(s.ctimeMs)}`;
+
+export interface Restat {
+  /** touched: same bytes (the stamp may have moved); changed: other bytes; gone: not a readable regular file any more. */
+  change: 'touched' | 'changed' | 'gone';
+  file?: SourceFile;
+  text?: string;
+}
+
+/**
+ * One known file looked at again (a watcher's event): the same stamp and hash rules as discover,
+ * for a single path. A file that became a symlink, a directory, too large or unreadable is `gone`
+ * for the caller to hand to a full discovery, which records why.
+ */
+export function restat(root: string, known: SourceFile, maxBytes = DEFAULT_MAX_FILE_BYTES): Restat {
+  const abs = path.join(root, known.path);
+  let stat: import('node:fs').Stats | undefined;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return { change: 'gone' };
+  }
+  if (!stat.isFile() || stat.size > maxBytes) return { change: 'gone' };
+  const stamp = stampOf(stat);
+  // No shortcut on an equal stamp: an event says the file was written, and two writes of the
+  // same size within one clock tick leave the same stamp (git's "racily clean" case).
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch {
+    return { change: 'gone' };
+  }
+  const file: SourceFile = {
+    ...known,
+    size: stat.size,
+    hash: contentHash(bytes),
+    mtimeMs: Math.trunc(stat.mtimeMs),
+    stamp,
+    content: 'unread',
+  };
+  const textual = !(known.role === 'other' || (known.role === 'asset' && !TEXT_ASSET.test(known.path)));
+  const decoded = textual ? decodeText(bytes) : undefined;
+  if (decoded) file.content = decoded.content;
+  return {
+    change: file.hash === known.hash ? 'touched' : 'changed',
+    file,
+    ...(decoded?.text !== undefined ? { text: decoded.text } : {}),
+  };
+}
+
+const TEXT_ASSET = /\.(?:json|svg|css|scss|less|html|txt|ya?ml)$/i;
+
+const BINARY_REASON = 'binary file; not analysed for references';
+const INVALID_REASON = 'invalid UTF-8; not analysed';
+
+function decodeText(bytes: Uint8Array): { content: FileContent; text?: string } {
+  if (bytes.subarray(0, 8000).includes(0)) return { content: 'binary' };
+  try {
+    return { content: 'text', text: decoder.decode(bytes) };
+  } catch {
+    return { content: 'invalid-utf8' };
+  }
+}
+
+/**
+ * Texts read during discovery, plus the files whose stamp matched, read on first use. A deferred
+ * file that no longer decodes (it changed after discovery) reads as absent, never as other text.
+ */
+class LazyTexts implements TextSource {
+  readonly #texts = new Map<string, string>();
+  readonly #deferred = new Set<string>();
+  constructor(readonly root: string) {}
+  set(rel: string, text: string): void {
+    this.#texts.set(rel, text);
+  }
+  defer(rel: string): void {
+    this.#deferred.add(rel);
+  }
+  has(rel: string): boolean {
+    return this.#texts.has(rel) || this.#deferred.has(rel);
+  }
+  get(rel: string): string | undefined {
+    const text = this.#texts.get(rel);
+    if (text !== undefined || !this.#deferred.has(rel)) return text;
+    this.#deferred.delete(rel);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(this.root, rel));
+    } catch {
+      return undefined;
+    }
+    const decoded = decodeText(bytes);
+    if (decoded.text !== undefined) this.#texts.set(rel, decoded.text);
+    return decoded.text;
+  }
 }

@@ -2,7 +2,7 @@
  * extract: facts per file, by role, cached by (extractor, content hash). A cache hit skips the
  * parse entirely; that is what makes a rescan of an unchanged tree cheap.
  */
-import type { ModuleFacts, SourceFile } from '../model/facts.js';
+import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { isCodePath } from './js-ts.js';
 import { extractModulesParallel } from './js-ts-pool.js';
@@ -30,7 +30,7 @@ export interface ExtractedFacts {
 
 export async function extractAll(
   files: SourceFile[],
-  texts: Map<string, string>,
+  texts: TextSource,
   cache: FactCache,
 ): Promise<ExtractedFacts> {
   const out: ExtractedFacts = {
@@ -75,7 +75,7 @@ export async function extractAll(
 }
 
 /** The same bytes parse differently as .js, .jsx, .cts or .d.ts: the extension is part of the key. */
-const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
+export const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
 
 /**
  * Facts are cached by content, not by path: two files with the same bytes share one entry, so

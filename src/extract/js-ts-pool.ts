@@ -37,7 +37,8 @@ export async function extractModulesParallel(files: Job[]): Promise<ModuleFacts[
 
 function inWorker(files: Job[]): Promise<ModuleFacts[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./js-ts-worker.js', import.meta.url));
+    // '../extract/': the same file from dist/extract/ and from the bundled CLI in dist/cli-bundle/.
+    const worker = new Worker(new URL('../extract/js-ts-worker.js', import.meta.url));
     worker.once('message', (facts: ModuleFacts[]) => {
       resolve(facts);
       void worker.terminate();

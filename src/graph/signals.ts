@@ -8,6 +8,10 @@
 import type { ProofMap } from '../map/schema.js';
 import type { Coverage, Evidence } from '../model/types.js';
 import { brandes } from './betweenness.js';
+import { SIGNALS_KIND, SIGNALS_VERSION } from './signals-keys.js';
+
+export { SIGNALS_KIND, SIGNALS_VERSION };
+
 import { areaSuggestions } from './communities.js';
 import { cycleThrough, stronglyConnected } from './cycles.js';
 import { type Indexed, indexView } from './indexed.js';
@@ -16,9 +20,6 @@ import { round6, samplePivots } from './prng.js';
 import { dependentCounts } from './reach.js';
 import { DEPENDENTS_CAP, type Severity, type SeverityThresholds, severityOf } from './severity.js';
 import { buildView, type View } from './views.js';
-
-export const SIGNALS_KIND = 'signals';
-export const SIGNALS_VERSION = 1;
 
 export interface ImportCycle {
   /** Node ids, starting at the smallest; the last imports the first. */

@@ -44,24 +44,10 @@ export function assembleMap(input: AssembleInput): ProofMap {
         compareStrings(a.relation, b.relation),
     );
   const coverage = uniqueCoverage(input.coverage);
-  const fingerprint = sha1(
-    input.files
-      .map((f) => `${f.path}\0${f.hash}`)
-      .sort(compareStrings)
-      .join('\n'),
-  );
+  const fingerprint = sourceFingerprint(input.files);
   const { version, increments } = nextIncrements(input.previous, nodes, fingerprint);
-  const counts: Record<string, number> = {
-    files: input.files.length,
-    nodes: nodes.length,
-    edges: edges.length,
-    coverage: coverage.length,
-  };
-  for (const n of nodes) counts[`nodes.${n.kind}`] = (counts[`nodes.${n.kind}`] ?? 0) + 1;
-  for (const e of edges) counts[`edges.${e.relation}`] = (counts[`edges.${e.relation}`] ?? 0) + 1;
-  for (const c of coverage) counts[`coverage.${c.status}`] = (counts[`coverage.${c.status}`] ?? 0) + 1;
   const findings = normalizeFindings(input.findings);
-  counts.findings = findings.length;
+  const counts = mapCounts(input.files.length, nodes, edges, coverage, findings.length);
   return {
     $schema: MAP_SCHEMA_ID,
     meta: {
@@ -72,7 +58,7 @@ export function assembleMap(input: AssembleInput): ProofMap {
       generator: GENERATOR,
       generator_version: VERSION,
       blockers: [],
-      counts: Object.fromEntries(Object.entries(counts).sort(([a], [b]) => compareStrings(a, b))),
+      counts,
     },
     zones: input.zones.zones,
     nodes,
@@ -84,7 +70,28 @@ export function assembleMap(input: AssembleInput): ProofMap {
   };
 }
 
-function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
+/** meta.counts: totals and per-kind counts, keys sorted; a kind with no entries has no key. */
+export function mapCounts(
+  files: number,
+  nodes: readonly { kind: string }[],
+  edges: readonly { relation: string }[],
+  coverage: readonly { status: string }[],
+  findings: number,
+): Record<string, number> {
+  const counts: Record<string, number> = {
+    files,
+    nodes: nodes.length,
+    edges: edges.length,
+    coverage: coverage.length,
+    findings,
+  };
+  for (const n of nodes) counts[`nodes.${n.kind}`] = (counts[`nodes.${n.kind}`] ?? 0) + 1;
+  for (const e of edges) counts[`edges.${e.relation}`] = (counts[`edges.${e.relation}`] ?? 0) + 1;
+  for (const c of coverage) counts[`coverage.${c.status}`] = (counts[`coverage.${c.status}`] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => compareStrings(a, b)));
+}
+
+export function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
   const findings = list.map(
     (f): Finding =>
       'evidence' in f
@@ -104,7 +111,7 @@ function normalizeFindings(list: (Finding | DocFinding)[]): Finding[] {
   );
 }
 
-function toNode(e: Entity, zones: ZoneAssignment): MapNode {
+export function toNode(e: Entity, zones: Pick<ZoneAssignment, 'zoneOf'>): MapNode {
   const evidence = [...e.evidence].sort(compareEvidence);
   const { hash, exports, external, role: _role, ...rest } = (e.metadata ?? {}) as Record<string, unknown>;
   const node: MapNode = {
@@ -123,7 +130,7 @@ function toNode(e: Entity, zones: ZoneAssignment): MapNode {
   return node;
 }
 
-function toEdge(e: Relation & { names?: string[] }): MapEdge {
+export function toEdge(e: Relation & { names?: string[] }): MapEdge {
   const evidence = uniqueBy([...e.evidence].sort(compareEvidence), (x) => `${x.path}:${x.line}:${x.column}`);
   const edge: MapEdge = {
     id: e.id,
@@ -139,11 +146,11 @@ function toEdge(e: Relation & { names?: string[] }): MapEdge {
   return edge;
 }
 
-const kindOrder = ['package', 'area', 'artifact', 'document', 'file', 'script', 'symbol'];
+export const kindOrder = ['package', 'area', 'artifact', 'document', 'file', 'script', 'symbol'];
 const compareNodes = (a: MapNode, b: MapNode) =>
   kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || compareStrings(a.key, b.key);
 
-function uniqueCoverage(list: Coverage[]): Coverage[] {
+export function uniqueCoverage(list: Coverage[]): Coverage[] {
   const key = (c: Coverage) => `${c.analyzer}\0${c.scope}\0${c.status}\0${c.reason}\0${c.detail ?? ''}`;
   return uniqueBy(
     [...list].sort((a, b) => compareStrings(key(a), key(b))),
@@ -166,3 +173,13 @@ function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+/** sha1 over the sorted (path, hash) list of every file: meta.source_fingerprint. */
+export function sourceFingerprint(files: readonly SourceFile[]): string {
+  return sha1(
+    files
+      .map((f) => `${f.path}\0${f.hash}`)
+      .sort(compareStrings)
+      .join('\n'),
+  );
+}

@@ -3,7 +3,7 @@
  * not resolve becomes coverage with the specifier and file:line, so a missing edge is explainable.
  */
 
-import type { ModuleFacts } from '../model/facts.js';
+import type { ModuleFacts, TextSource } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
 import type { Resolver } from '../resolve/index.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
@@ -11,9 +11,9 @@ import { excerptAt, type Snapshot } from './snapshot.js';
 export function addCodeEdges(
   snapshot: Snapshot,
   modules: Map<string, ModuleFacts>,
-  texts: Map<string, string>,
+  texts: TextSource,
   resolver: Resolver,
-  nodeOfPath: ReadonlyMap<string, string>,
+  nodeOfPath: Pick<ReadonlyMap<string, string>, 'get'>,
 ): void {
   for (const [path, facts] of modules) {
     const from = nodeOfPath.get(path)!;

@@ -12,12 +12,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
 import type { ProofMap } from './schema.js';
@@ -35,8 +34,13 @@ export function validateMap(map: unknown): string[] {
 /** The validator precompiled at build time (scripts/build-validator.mjs), else compiled now. */
 function loadValidator(): NonNullable<typeof validator> {
   try {
-    return createRequire(import.meta.url)('./map-validator.cjs') as NonNullable<typeof validator>;
+    // '../map/': the same file from dist/map/ and from the bundled CLI in dist/cli-bundle/.
+    return createRequire(import.meta.url)('../map/map-validator.cjs') as NonNullable<typeof validator>;
   } catch {
+    // Running from sources (tests): compile the schema now. ajv is loaded only here.
+    const { Ajv2020 } = createRequire(import.meta.url)(
+      'ajv/dist/2020.js',
+    ) as typeof import('ajv/dist/2020.js');
     const ajv = new Ajv2020({ allErrors: false, strict: false });
     return ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
   }
@@ -48,16 +52,37 @@ function loadValidator(): NonNullable<typeof validator> {
  * then shows as a few changed lines in a diff, and the file is about half the size of fully
  * indented JSON, which every reader pays for in parse time.
  */
-export function serializeMap(map: ProofMap): string {
+export function serializeMap(map: ProofMap, items?: SerializedItems): string {
   const parts = Object.entries(map).map(([key, value]) => {
-    const body = Array.isArray(value)
-      ? value.length === 0
-        ? '[]'
-        : `[\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`
-      : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
+    const lines = key === 'nodes' ? items?.nodes : key === 'edges' ? items?.edges : undefined;
+    const body =
+      lines === undefined
+        ? serializeSection(key, value)
+        : lines.length === 0
+          ? '[]'
+          : `[\n    ${lines.join(',\n    ')}\n  ]`;
     return `  ${JSON.stringify(key)}: ${body}`;
   });
   return `{\n${parts.join(',\n')}\n}\n`;
+}
+
+/** The compact JSON of every node and edge, made once and shared by map.json and the index rows. */
+export interface SerializedItems {
+  nodes: string[];
+  edges: string[];
+}
+
+export function serializeItems(map: Pick<ProofMap, 'nodes' | 'edges'>): SerializedItems {
+  return { nodes: map.nodes.map((n) => JSON.stringify(n)), edges: map.edges.map((e) => JSON.stringify(e)) };
+}
+
+/** One top-level value as serializeMap writes it (MapText re-renders small sections with it). */
+export function serializeSection(_key: string, value: unknown): string {
+  return Array.isArray(value)
+    ? value.length === 0
+      ? '[]'
+      : `[\n${value.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`
+    : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
 }
 
 export function mapPath(root: string): string {
@@ -101,7 +126,7 @@ export function writeMap(root: string, map: ProofMap): string {
 }
 
 /** Writes an already validated and serialised map. */
-export function writeMapText(root: string, text: string): string {
+export function writeMapText(root: string, text: string | Uint8Array): string {
   const target = mapPath(root);
   writeAtomic(target, text);
   ensureOutputIgnore(path.dirname(target));
@@ -118,7 +143,7 @@ function ensureOutputIgnore(dir: string): void {
 }
 
 /** Writes a file so that readers see either the old or the new content, never a mix. */
-export function writeAtomic(target: string, content: string): void {
+export function writeAtomic(target: string, content: string | Uint8Array): void {
   const dir = path.dirname(target);
   try {
     mkdirSync(dir, { recursive: true });
@@ -129,7 +154,7 @@ export function writeAtomic(target: string, content: string): void {
   try {
     const fd = openSync(temp, 'w');
     try {
-      writeSync(fd, content);
+      writeFileSync(fd, content); // loops until every byte is written, unlike one writeSync
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -6,7 +6,7 @@
 import { compareStrings } from '../model/paths.js';
 import type { Increment, MapNode, ProofMap } from './schema.js';
 
-const MAX_INCREMENTS = 10;
+export const MAX_INCREMENTS = 10;
 
 export function nextIncrements(
   previous: Pick<ProofMap, 'meta' | 'nodes' | 'increments'> | undefined,

@@ -3,6 +3,7 @@
  * `script` nodes (with `spawns` edges to files they run) and entry points (`references-file`).
  */
 import type { PackageFacts } from '../extract/package-json.js';
+import type { TextSource } from '../model/facts.js';
 import { externalKey, nodeId } from '../model/ids.js';
 import { joinRepoPath } from '../model/paths.js';
 import type { Evidence } from '../model/types.js';
@@ -15,7 +16,7 @@ const SCRIPT_FILE = /(?:^|[\s=])(\.{0,2}\/?[\w@.-]+(?:\/[\w@.-]+)*\.(?:[cm]?[jt]
 export function addManifestEdges(
   snapshot: Snapshot,
   manifests: Map<string, PackageFacts>,
-  texts: Map<string, string>,
+  texts: TextSource,
   nodeOfPath: ReadonlyMap<string, string>,
   resolver: Resolver,
 ): void {

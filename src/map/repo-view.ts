@@ -1,12 +1,9 @@
 /** The view of the repository that linkDoc needs: files, line counts, headings, exported names. */
 import type { ExtractedFacts } from '../extract/index.js';
 import type { RepoView } from '../extract/markdown.js';
+import type { TextSource } from '../model/facts.js';
 
-export function repoView(
-  texts: ReadonlyMap<string, string>,
-  files: ReadonlySet<string>,
-  facts: ExtractedFacts,
-): RepoView {
+export function repoView(texts: TextSource, files: ReadonlySet<string>, facts: ExtractedFacts): RepoView {
   const exportedNames = new Map<string, string[]>();
   for (const [path, module] of facts.modules)
     for (const { name } of module.exports) {
@@ -18,13 +15,7 @@ export function repoView(
   const slugs = new Map<string, Set<string>>();
   return {
     files,
-    lineCount: (path) => {
-      const text = texts.get(path);
-      if (text === undefined) return undefined;
-      let n = 1;
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-      return text.endsWith('\n') ? n - 1 : n;
-    },
+    lineCount: (path) => lineCountOf(texts.get(path)),
     headings: (path) => {
       const doc = facts.docs.get(path);
       if (!doc) return undefined;
@@ -36,4 +27,12 @@ export function repoView(
     },
     exportedNames,
   };
+}
+
+/** Lines of a text as an editor numbers them (a final newline opens no line). */
+export function lineCountOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
 }

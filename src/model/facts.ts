@@ -41,4 +41,20 @@ export interface SourceFile {
   hash: string;
   /** Modification time in ms (for cheap change detection before hashing). */
   mtimeMs: number;
+  /**
+   * size:mtime:inode:ctime as stat saw them. A later scan that sees the same stamp on a file whose
+   * mtime is well before that scan's start reuses the hash instead of reading the bytes.
+   */
+  stamp?: string;
+  /** What discovery made of the bytes: decoded text, binary, invalid UTF-8, or not read (role or size). */
+  content?: FileContent;
+}
+
+export type FileContent = 'text' | 'binary' | 'invalid-utf8' | 'unread';
+
+/** Decoded texts of discovered files, by path; read on first use where discovery skipped the bytes. */
+export interface TextSource {
+  get(path: string): string | undefined;
+  /** Whether the file is a decoded text (without reading a deferred one). */
+  has(path: string): boolean;
 }

@@ -3,13 +3,15 @@
  * query stages read. A damaged index is rebuilt, never a crash (see open.ts).
  */
 import type { ProofMap } from '../map/schema.js';
-import type { FileRole, SourceFile } from '../model/facts.js';
+import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
+import type { SnapshotDelta } from './delta.js';
 import type { Freshness } from './freshness.js';
 import type { ConsultMarker } from './markers.js';
 import type { SearchOptions, SearchPage } from './search.js';
 import type { Heading } from './search-rows.js';
 import { SqliteIndex } from './store.js';
 
+export { SIGNALS_LAG, type SnapshotDelta } from './delta.js';
 export { foldText } from './fold.js';
 export type { Freshness } from './freshness.js';
 export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js';
@@ -24,6 +26,8 @@ export interface FileRecord {
   size: number;
   mtimeMs: number;
   role: FileRole;
+  stamp?: string;
+  content?: FileContent;
 }
 
 export interface IndexStore {
@@ -42,8 +46,18 @@ export interface IndexStore {
   transaction<T>(fn: () => T): T;
   /** Files of the last snapshot, by path. */
   files(): Map<string, FileRecord>;
+  /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
+  updateFiles(files: readonly SourceFile[]): void;
+  /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
+  writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */
-  writeSnapshot(map: ProofMap, files: readonly SourceFile[], headings?: readonly Heading[]): number;
+  writeSnapshot(
+    map: ProofMap,
+    files: readonly SourceFile[],
+    headings?: readonly Heading[],
+    /** The nodes' and edges' JSON as map.json holds it, so no entry is serialised twice. */
+    items?: { nodes: readonly string[]; edges: readonly string[] },
+  ): number;
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;
   search(text: string, opts?: SearchOptions): SearchPage;

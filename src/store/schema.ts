@@ -53,6 +53,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE markers (path TEXT PRIMARY KEY, hash TEXT NOT NULL, epoch INTEGER NOT NULL,
     query TEXT NOT NULL, time INTEGER NOT NULL, signature TEXT NOT NULL) WITHOUT ROWID;
   `,
+  // The stat stamp and content class let a rescan skip reading files whose stat did not change.
+  `
+  ALTER TABLE files ADD COLUMN stamp TEXT;
+  ALTER TABLE files ADD COLUMN content TEXT;
+  `,
   // A consult follows the agent session that edits the file: the session that claimed it, and
   // the tool call (tool_use_id) whose PostToolUse may renew it for the new content.
   `

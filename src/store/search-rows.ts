@@ -4,7 +4,7 @@
  * after editing one file rewrites that file's rows and nothing else.
  */
 import path from 'node:path';
-import type { ProofMap } from '../map/schema.js';
+import type { MapNode, ProofMap } from '../map/schema.js';
 import type { SourceFile } from '../model/facts.js';
 import { type Connection, queryJson } from './connection.js';
 import { foldText } from './fold.js';
@@ -35,16 +35,8 @@ export function syncSearchRows(
     }
     return rows;
   };
-  for (const file of files) rowsOf(file.path).push(['path', path.posix.basename(file.path), null, null]);
-  for (const node of map.nodes) {
-    if (!node.path || !node.exports) continue;
-    // `*` and `default` are not names anyone searches for; every module would match them.
-    for (const e of node.exports) {
-      if (e.name !== '*' && e.name !== 'default') {
-        rowsOf(node.path).push(['symbol', e.name, e.line, e.typeOnly ? 'type' : 'value']);
-      }
-    }
-  }
+  for (const file of files) rowsOf(file.path).push(pathRow(file.path));
+  for (const node of map.nodes) if (node.path && node.exports) rowsOf(node.path).push(...symbolRows(node));
   for (const h of headings) rowsOf(h.path).push(['heading', h.text, h.line, h.slug]);
 
   const old = new Map(
@@ -60,6 +52,36 @@ export function syncSearchRows(
     insertRows(conn, p, rows);
     setKey.run(p, key);
   }
+}
+
+const pathRow = (p: string): Row => ['path', path.posix.basename(p), null, null];
+
+// `*` and `default` are not names anyone searches for; every module would match them.
+const symbolRows = (node: MapNode): Row[] =>
+  (node.exports ?? [])
+    .filter((e) => e.name !== '*' && e.name !== 'default')
+    .map((e) => ['symbol', e.name, e.line, e.typeOnly ? 'type' : 'value']);
+
+/**
+ * The rows of one file (its path, exported names and headings), for a delta that changed it: the
+ * same rows and key syncSearchRows would write for it.
+ */
+export function syncFileRows(
+  conn: Connection,
+  node: MapNode & { path: string },
+  headings: readonly Omit<Heading, 'path'>[] = [],
+): void {
+  const rows: Row[] = [
+    pathRow(node.path),
+    ...symbolRows(node),
+    ...headings.map((h): Row => ['heading', h.text, h.line, h.slug]),
+  ];
+  const key = JSON.stringify(rows);
+  const previous = conn.stmt(`SELECT key FROM search_sources WHERE path = ?`).pluck().get(node.path);
+  if (previous === key) return;
+  if (previous !== undefined) dropPath(conn, node.path);
+  insertRows(conn, node.path, rows);
+  conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`).run(node.path, key);
 }
 
 function dropPath(conn: Connection, p: string): void {

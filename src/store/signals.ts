@@ -15,6 +15,18 @@ export function getSignals<T>(conn: Connection, kind: string): T | undefined {
   const row = conn.stmt(`SELECT epoch, data FROM signals WHERE kind = ?`).get(kind) as
     | { epoch: number; data: string }
     | undefined;
-  if (!row || row.epoch !== readEpoch(conn)) return undefined;
+  if (!row || (row.epoch !== readEpoch(conn) && row.epoch !== carriedEpoch(conn))) return undefined;
   return parseStored<T>(row.data);
+}
+
+/**
+ * The epoch of the last full snapshot when deltas were applied since: signals computed then are
+ * carried through deltas (which say so in SIGNALS_LAG when the graph moved) instead of restamping
+ * thousands of rows on every edit.
+ */
+export const SIGNALS_CARRIED = 'signals_carried';
+
+function carriedEpoch(conn: Connection): number | undefined {
+  const value = conn.stmt(`SELECT value FROM meta WHERE key = ?`).pluck().get(SIGNALS_CARRIED);
+  return value === undefined || value === null ? undefined : Number(value);
 }

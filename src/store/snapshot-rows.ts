@@ -8,21 +8,21 @@ import crypto from 'node:crypto';
 import type { MapEdge, MapNode } from '../map/schema.js';
 import { type Connection, queryJson } from './connection.js';
 
-const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
+export const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
 
-export function syncNodes(conn: Connection, nodes: readonly MapNode[]): void {
+export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: readonly string[]): void {
   const old = new Map(
     queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(id, digest)) FROM nodes`),
   );
   const update = conn.stmt(`UPDATE nodes SET kind = ?, path = ?, json = ?, digest = ? WHERE id = ?`);
   const insert = conn.stmt(`INSERT INTO nodes (kind, path, json, digest, id) VALUES (?, ?, ?, ?, ?)`);
   const seen = new Set<string>();
-  for (const node of nodes) {
+  for (const [i, node] of nodes.entries()) {
     // Two nodes with one id would collapse into one row: a bug upstream (assembly dedupes), so it
     // fails loudly here rather than losing a node.
     if (seen.has(node.id)) throw new Error(`writeSnapshot: duplicate id ${node.id} in map.nodes`);
     seen.add(node.id);
-    const json = JSON.stringify(node);
+    const json = jsons?.[i] ?? JSON.stringify(node);
     const digest = digestOf(json);
     const before = old.get(node.id);
     if (before !== digest)
@@ -32,12 +32,19 @@ export function syncNodes(conn: Connection, nodes: readonly MapNode[]): void {
   for (const id of old.keys()) if (!seen.has(id)) del.run(id);
 }
 
-export function syncEdges(conn: Connection, edges: readonly MapEdge[]): void {
+export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: readonly string[]): void {
   const groups = new Map<string, MapEdge[]>();
-  for (const edge of edges) {
+  const groupJsons = new Map<string, string[]>();
+  for (const [i, edge] of edges.entries()) {
+    const json = jsons?.[i] ?? JSON.stringify(edge);
     const group = groups.get(edge.from);
-    if (group) group.push(edge);
-    else groups.set(edge.from, [edge]);
+    if (group) {
+      group.push(edge);
+      groupJsons.get(edge.from)!.push(json);
+    } else {
+      groups.set(edge.from, [edge]);
+      groupJsons.set(edge.from, [json]);
+    }
   }
   const old = new Map(
     queryJson<[string, string][]>(
@@ -47,7 +54,8 @@ export function syncEdges(conn: Connection, edges: readonly MapEdge[]): void {
   );
   const changed: [string, MapEdge[], string][] = [];
   for (const [from, group] of groups) {
-    const digest = digestOf(JSON.stringify(group));
+    // JSON.stringify of an array is its elements' JSON joined by commas in brackets.
+    const digest = digestOf(`[${groupJsons.get(from)!.join(',')}]`);
     if (old.get(from) !== digest) changed.push([from, group, digest]);
     old.delete(from);
   }
@@ -62,9 +70,10 @@ export function syncEdges(conn: Connection, edges: readonly MapEdge[]): void {
   const insert = conn.stmt(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, ?, ?)`);
   const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
   for (const [from, group, digest] of changed) {
-    for (const e of group) {
+    const texts = groupJsons.get(from)!;
+    for (const [k, e] of group.entries()) {
       try {
-        insert.run(e.id, e.from, e.to, e.relation, JSON.stringify(e));
+        insert.run(e.id, e.from, e.to, e.relation, texts[k]);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;

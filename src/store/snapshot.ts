@@ -10,6 +10,7 @@ import type { Connection } from './connection.js';
 import { queryJson, readEpoch } from './connection.js';
 import { pruneFacts } from './facts.js';
 import { type Heading, syncSearchRows } from './search-rows.js';
+import { SIGNALS_CARRIED } from './signals.js';
 import { syncEdges, syncNodes } from './snapshot-rows.js';
 
 export function writeSnapshot(
@@ -17,12 +18,13 @@ export function writeSnapshot(
   map: ProofMap,
   files: readonly SourceFile[],
   headings: readonly Heading[],
+  items?: { nodes: readonly string[]; edges: readonly string[] },
 ): number {
   return conn.db
     .transaction(() => {
       syncFiles(conn, files);
-      syncNodes(conn, map.nodes);
-      syncEdges(conn, map.edges);
+      syncNodes(conn, map.nodes, items?.nodes);
+      syncEdges(conn, map.edges, items?.edges);
       replaceCoverage(conn, map);
       const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
       conn
@@ -31,6 +33,7 @@ export function writeSnapshot(
       syncSearchRows(conn, map, files, headings);
       pruneFacts(conn);
       conn.stmt(`DELETE FROM signals`).run();
+      conn.stmt(`DELETE FROM meta WHERE key = ?`).run(SIGNALS_CARRIED);
       const epoch = readEpoch(conn) + 1;
       conn.stmt(`UPDATE meta SET value = ? WHERE key = 'epoch'`).run(epoch);
       return epoch;
@@ -38,19 +41,19 @@ export function writeSnapshot(
     .immediate();
 }
 
-function syncFiles(conn: Connection, files: readonly SourceFile[]): void {
+export function syncFiles(conn: Connection, files: readonly SourceFile[]): void {
   const old = new Map(
     queryJson<[string, string][]>(
       conn,
-      `SELECT json_group_array(json_array(path, hash || ' ' || size || ' ' || mtime_ms || ' ' || role)) FROM files`,
+      `SELECT json_group_array(json_array(path, hash || ' ' || size || ' ' || mtime_ms || ' ' || role || ' ' || ifnull(stamp, '') || ' ' || ifnull(content, ''))) FROM files`,
     ),
   );
   const put = conn.stmt(
-    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role, stamp, content) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const f of files) {
-    if (old.get(f.path) !== `${f.hash} ${f.size} ${f.mtimeMs} ${f.role}`) {
-      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role);
+    if (old.get(f.path) !== fileRowKey(f)) {
+      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role, f.stamp ?? null, f.content ?? null);
     }
     old.delete(f.path);
   }
@@ -58,12 +61,26 @@ function syncFiles(conn: Connection, files: readonly SourceFile[]): void {
   for (const p of old.keys()) del.run(p);
 }
 
+/** Upserts these files' rows only (a rescan that found new stamps on unchanged bytes). */
+export function upsertFiles(conn: Connection, files: readonly SourceFile[]): void {
+  const put = conn.stmt(
+    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role, stamp, content) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  conn.db.transaction(() => {
+    for (const f of files)
+      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role, f.stamp ?? null, f.content ?? null);
+  })();
+}
+
+const fileRowKey = (f: SourceFile) =>
+  `${f.hash} ${f.size} ${f.mtimeMs} ${f.role} ${f.stamp ?? ''} ${f.content ?? ''}`;
+
 function idList(rows: readonly { id: string }[]): string {
   return rows.map((r) => r.id).join(',');
 }
 
 // Coverage has no id to diff by and is small next to the edges: it is replaced whole.
-function replaceCoverage(conn: Connection, map: ProofMap): void {
+export function replaceCoverage(conn: Connection, map: Pick<ProofMap, 'coverage'>): void {
   conn.stmt(`DELETE FROM coverage`).run();
   const put = conn.stmt(
     `INSERT INTO coverage (seq, analyzer, scope, status, reason, json) VALUES (?, ?, ?, ?, ?, ?)`,

@@ -7,8 +7,9 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { ProofMap } from '../map/schema.js';
 import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
-import type { FileRole, SourceFile } from '../model/facts.js';
+import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
 import { type Connection, connection, queryJson, readEpoch } from './connection.js';
+import { type SnapshotDelta, writeDelta } from './delta.js';
 import { allFacts, getFacts, putFacts } from './facts.js';
 import { type Freshness, freshness } from './freshness.js';
 import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
@@ -26,7 +27,7 @@ import { readMap } from './read-map.js';
 import { type SearchOptions, type SearchPage, search } from './search.js';
 import type { Heading } from './search-rows.js';
 import { getSignals, putSignals } from './signals.js';
-import { writeSnapshot } from './snapshot.js';
+import { upsertFiles, writeSnapshot } from './snapshot.js';
 
 export class SqliteIndex implements IndexStore {
   readonly path: string;
@@ -66,17 +67,31 @@ export class SqliteIndex implements IndexStore {
   files(): Map<string, FileRecord> {
     return this.#guard(() => {
       const files = new Map<string, FileRecord>();
-      const rows = queryJson<[string, string, number, number, FileRole][]>(
+      const rows = queryJson<[string, string, number, number, FileRole, string | null, FileContent | null][]>(
         this.#conn,
-        `SELECT json_group_array(json_array(path, hash, size, mtime_ms, role)) FROM files`,
+        `SELECT json_group_array(json_array(path, hash, size, mtime_ms, role, stamp, content)) FROM files`,
       );
-      for (const [p, hash, size, mtimeMs, role] of rows) files.set(p, { hash, size, mtimeMs, role });
+      for (const [p, hash, size, mtimeMs, role, stamp, content] of rows)
+        files.set(p, {
+          hash,
+          size,
+          mtimeMs,
+          role,
+          ...(stamp ? { stamp } : {}),
+          ...(content ? { content } : {}),
+        });
       return files;
     });
   }
 
-  writeSnapshot = (map: ProofMap, files: readonly SourceFile[], headings: readonly Heading[] = []) =>
-    this.#guard(() => writeSnapshot(this.#conn, map, files, headings));
+  writeSnapshot = (
+    map: ProofMap,
+    files: readonly SourceFile[],
+    headings: readonly Heading[] = [],
+    items?: { nodes: readonly string[]; edges: readonly string[] },
+  ) => this.#guard(() => writeSnapshot(this.#conn, map, files, headings, items));
+  writeDelta = (delta: SnapshotDelta) => this.#guard(() => writeDelta(this.#conn, delta));
+  updateFiles = (files: readonly SourceFile[]) => this.#guard(() => upsertFiles(this.#conn, files));
   readMap = () => this.#guard(() => readMap(this.#conn));
   search = (text: string, opts?: SearchOptions): SearchPage =>
     this.#guard(() => search(this.#conn, text, opts));

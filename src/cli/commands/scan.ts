@@ -45,6 +45,8 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
     blockers: meta.blockers,
     findings: result.findings,
     unchanged: result.unchanged,
+    mode: result.mode,
+    ...(result.fullBecause ? { full_because: result.fullBecause } : {}),
     parsed: result.parsed,
     reused: result.reused,
     ms,
@@ -67,6 +69,8 @@ type Summary = {
   blockers: { gate: string; message: string }[];
   findings: string[];
   unchanged: boolean;
+  mode: string;
+  full_because?: string;
   parsed: number;
   reused: number;
   ms: number;
@@ -82,7 +86,9 @@ function renderSummary(s: Summary): string {
   const lines = [
     s.unchanged
       ? `proofmap: no file changed since the last scan (${s.files} files checked in ${s.ms} ms); the map is kept as it is`
-      : `proofmap scanned ${s.files} files in ${s.ms} ms (${s.parsed} parsed, ${s.reused} from cache)`,
+      : s.mode === 'delta'
+        ? `proofmap updated the map from ${s.parsed} changed file${s.parsed === 1 ? '' : 's'} in ${s.ms} ms (${s.files} files checked)`
+        : `proofmap scanned ${s.files} files in ${s.ms} ms (${s.parsed} parsed, ${s.reused} from cache)${s.full_because ? `; a full build because ${s.full_because}` : ''}`,
     `  nodes     ${total(s.nodes)}: ${list(s.nodes)}`,
     `  edges     ${total(s.edges)}: ${list(s.edges)}`,
     `  coverage  ${total(s.coverage)}: ${list(s.coverage)}`,

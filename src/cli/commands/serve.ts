@@ -7,14 +7,15 @@ import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { realRoot } from '../../discover/contain.js';
 import { createServer } from '../../mcp/server.js';
+import { Resident } from '../../resident/watcher.js';
 import { parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 
 const USAGE =
-  'usage: proofmap serve [dir]   (an MCP server on stdin/stdout; scan the repository first, or call map_rescan)';
+  'usage: proofmap serve [dir] [--watch]   (an MCP server on stdin/stdout; scan the repository first, or call map_rescan; --watch keeps the map current as files change)';
 
 export async function serveCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(argv, {}, USAGE);
+  const { values, positionals } = parse(argv, { watch: { type: 'boolean' } }, USAGE);
   if (values.help) {
     io.stdout.write(`${USAGE}\n`);
     return { exitCode: 0 };
@@ -30,8 +31,18 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
     transport.onclose = resolve;
   });
   await server.connect(transport);
-  log(`proofmap serve: answering about ${root} over stdio`);
+  // The watcher writes each change's delta to the index; the server's session reopens on the
+  // next call because the epoch moved, so answers follow the files without map_rescan.
+  const resident = values.watch
+    ? await Resident.start(root, {
+        onUpdate: (u) =>
+          log(`proofmap serve: ${u.paths.length} changed: ${u.mode} in ${u.ms} ms (epoch ${u.epoch})`),
+        onError: (error) => log(`proofmap serve: watch: ${(error as Error).message ?? String(error)}`),
+      })
+    : undefined;
+  log(`proofmap serve: answering about ${root} over stdio${resident ? ', watching for changes' : ''}`);
   await ended;
+  await resident?.stop();
   await close();
   return { exitCode: 0 };
 }

@@ -55,7 +55,7 @@ function signalsFor(map: ProofMap): { centrality: Record<string, number> } {
  * or, when running from src/ (tests), in the repository's dist/.
  */
 function readPageScript(): string {
-  const candidates = ['../../view/page.js', '../../../dist/view/page.js'].map((p) =>
+  const candidates = ['../../view/page.js', '../view/page.js', '../../../dist/view/page.js'].map((p) =>
     fileURLToPath(new URL(p, import.meta.url)),
   );
   for (const file of candidates) {

@@ -1,0 +1,26 @@
+// Bundles the CLI (`proofmap <command>`) into dist/cli-bundle/: an entry module plus chunks that
+// each command loads lazily. Every CLI run is a new Node process, and resolving and compiling
+// ~300 separate ES modules cost more than an unchanged rescan's own work; a handful of files cut
+// that. Native addons stay external, and so do packages loaded by createRequire on demand (yaml
+// for a configuration file, ajv when no precompiled validator exists).
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: {
+    main: fileURLToPath(new URL('../src/cli/main.ts', import.meta.url)),
+    io: fileURLToPath(new URL('../src/cli/io.ts', import.meta.url)),
+  },
+  outdir: fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: ['node20'],
+  external: ['better-sqlite3', 'oxc-parser', 'oxc-resolver', '@parcel/watcher', 'yaml', 'ajv'],
+  // CommonJS dependencies bundled into ESM call require() for Node builtins.
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,101 @@
+/**
+ * The guardian's gates over a delta: every gate the full guardian runs, applied to the nodes and
+ * edges the delta wrote. The entries it did not write were re-derived by the guardian when they
+ * were written, and nothing they depend on changed: their files kept their bytes (the delta only
+ * runs when the changed files are code files whose own edges are the ones replaced) and the file
+ * set is the same, so their verdict stands. The previous map must have been confirmed.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { EXCLUDED_DIRS } from '../model/constants.js';
+import type { SourceFile, TextSource } from '../model/facts.js';
+import { edgeId, nodeId } from '../model/ids.js';
+import { isExcludedPath, normalizeRepoPath } from '../model/paths.js';
+import { literalFound } from '../verify/code-dep.js';
+import type { Splice } from './delta-splice.js';
+import { validateMap } from './emit.js';
+import type { GuardResult } from './guardian.js';
+import type { Blocker, ProofMap } from './schema.js';
+import { treeChanges, treeState } from './tree-state.js';
+
+export function guardDelta(
+  root: string,
+  splice: Splice,
+  files: readonly SourceFile[],
+  texts: TextSource,
+  isNode: (id: string) => boolean,
+): GuardResult {
+  const blockers: Blocker[] = [];
+  const checked: Record<string, number> = {};
+  const count = (gate: string) => {
+    checked[gate] = (checked[gate] ?? 0) + 1;
+  };
+  const block = (gate: string, message: string, at: { node?: string; edge?: string } = {}) =>
+    blockers.push({ gate, message, ...at });
+
+  const nodes = [...splice.nodes.values()];
+  const edges = [...splice.groups.values()].flat();
+  const small = splice.text.small;
+  count('schema');
+  const part: ProofMap = { ...small, nodes, edges };
+  for (const problem of validateMap(part))
+    block('schema', `map.json does not match proofmap.map/v1: ${problem}`);
+  if (blockers.length > 0) return { status: 'proposed', blockers, warnings: [], checked };
+
+  const zones = new Set(small.zones.map((z) => z.id));
+  for (const n of nodes) {
+    count('ids');
+    if (n.id !== nodeId(n.kind, n.key))
+      block(
+        'ids',
+        `node ${n.key} has id ${n.id}, but sha1("${n.kind}:${n.key}")[:12] is ${nodeId(n.kind, n.key)}`,
+        {
+          node: n.id,
+        },
+      );
+    count('zones');
+    if (!zones.has(n.zone))
+      block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
+    count('found-at');
+    const at = normalizeRepoPath(n.found_at.path);
+    if (at === undefined || isExcludedPath(at, EXCLUDED_DIRS) || !existsSync(path.join(root, at)))
+      block(
+        'found-at',
+        `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,
+        {
+          node: n.id,
+        },
+      );
+  }
+  const seen = new Set<string>();
+  for (const [from, group] of splice.groups) {
+    const fromPath = splice.nodes.get(from)?.path;
+    for (const e of group) {
+      count('ids');
+      if (seen.has(e.id)) block('duplicate-id', `edge id ${e.id} appears more than once`, { edge: e.id });
+      seen.add(e.id);
+      count('endpoints');
+      if (!isNode(e.from) || !isNode(e.to))
+        block('endpoints', `edge ${e.id} (${e.relation}) has an endpoint that is not a node`, { edge: e.id });
+      if (e.id !== edgeId(e.from, e.to, e.relation))
+        block('ids', `edge ${e.id} does not match sha1("edge:${e.from}|${e.to}|${e.relation}")[:12]`, {
+          edge: e.id,
+        });
+      // Typed links kept in a block are declared in documents whose bytes did not change.
+      if (e.namespace === 'typed-link') continue;
+      count('verified-by');
+      if (!e.verified_by || !fromPath || !literalFound(texts.get(fromPath), e.verified_by))
+        block(
+          'verified-by',
+          `${e.verified_by ?? 'no check'} is no longer found in ${fromPath} (edge ${e.id})`,
+          {
+            edge: e.id,
+          },
+        );
+    }
+  }
+  count('writes');
+  for (const changed of treeChanges(root, treeState(files)))
+    block('writes', `the scan changed ${changed}, outside .proofmap/`);
+  return { status: blockers.length === 0 ? 'confirmed' : 'proposed', blockers, warnings: [], checked };
+}

@@ -1,0 +1,252 @@
+/**
+ * Splicing changed code files into a map read as bytes (MapText): each file's node line and its
+ * block of edges are replaced (edges are sorted by the source node's key first, so one file's
+ * edges are one contiguous block), and the package nodes whose found_at is the least evidence of
+ * all their importers are updated. Every assumption a splice relies on is checked, and a failed
+ * check refuses the delta instead of guessing.
+ */
+import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
+import { nodeId } from '../model/ids.js';
+import { compareStrings } from '../model/paths.js';
+import type { Coverage, Evidence } from '../model/types.js';
+import type { Resolver } from '../resolve/index.js';
+import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
+import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
+import type { MapEdge, MapNode } from './schema.js';
+
+export interface Splice {
+  text: MapText;
+  /** Node ids of the changed files. */
+  changedIds: Set<string>;
+  /** Nodes whose JSON changed, by id. */
+  nodes: Map<string, MapNode>;
+  /** Source node id → all its edges after the splice, in map order. */
+  groups: Map<string, MapEdge[]>;
+  /** Coverage the changed files own now. */
+  coverage: Coverage[];
+  /** Code edges gained (+) or lost (−) per relation. */
+  relationDelta: Map<string, number>;
+  /** Whether any code edge appeared or vanished (signals then lag). */
+  graphChanged: boolean;
+  /** Evidence the changed files lent to package nodes: before, and now. */
+  lentBefore: Map<string, Evidence[]>;
+  lentNow: Map<string, Evidence[]>;
+  nodeIndex?: Map<string, number>;
+  keys: Map<string, string>;
+}
+
+export function newSplice(text: MapText): Splice {
+  return {
+    text,
+    changedIds: new Set(),
+    nodes: new Map(),
+    groups: new Map(),
+    coverage: [],
+    relationDelta: new Map(),
+    graphChanged: false,
+    lentBefore: new Map(),
+    lentNow: new Map(),
+    keys: new Map(),
+  };
+}
+
+export interface ChangedCodeFile {
+  file: SourceFile;
+  facts: ModuleFacts;
+  texts: TextSource;
+  resolver: Resolver;
+  roleOf(path: string): string | undefined;
+  /** When flows are declared, a changed edge set refuses the delta (flows are built from edges). */
+  flowsDeclared: boolean;
+  /** Every symbol name a document mentions (asked only when exported names changed). */
+  mentionedSymbols(): ReadonlySet<string>;
+}
+
+export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
+  const { text } = splice;
+  const { file, facts } = input;
+  const id = nodeId('file', file.path);
+  splice.changedIds.add(id);
+  const old = nodeAt(splice, id);
+  if (!old) throw new DeltaRefused(`${file.path} has no file node in the map`);
+  // Documents mention exported names (mentions-symbol edges, through every exporter of a name):
+  // a name that appeared or vanished changes their edges only if some document mentions it.
+  const before = exportedNames(old.exports);
+  const after = exportedNames(facts.exports);
+  const moved = [...before].filter((n) => !after.has(n)).concat([...after].filter((n) => !before.has(n)));
+  if (moved.length > 0) {
+    const mentioned = input.mentionedSymbols();
+    const named = moved.find((n) => mentioned.has(n));
+    if (named !== undefined)
+      throw new DeltaRefused(`${file.path}: its exported names changed, and a document mentions ${named}`);
+  }
+  refuseAnchoredLinks(splice, id, file.path);
+
+  const part = codeFilePart({
+    file,
+    facts,
+    texts: input.texts,
+    resolver: input.resolver,
+    nodeOfPath: (p) => {
+      const role = input.roleOf(p);
+      if (role === undefined) return undefined;
+      if (role === 'doc') throw new DeltaRefused(`${file.path} imports a document (${p})`);
+      const target = nodeId('file', p);
+      if (!nodeIndex(splice).has(target)) throw new DeltaRefused(`${p} has no file node`);
+      return target;
+    },
+    isNode: (n) => nodeIndex(splice).has(n),
+    zone: old.zone,
+  });
+  splice.nodes.set(id, part.node);
+  splice.coverage.push(...part.coverage);
+  for (const [pkg, evidence] of part.packageEvidence) {
+    if (!nodeIndex(splice).has(pkg))
+      throw new DeltaRefused(`${file.path} imports a package the map does not have`);
+    push(splice.lentNow, pkg, evidence);
+  }
+
+  const oldCode = replaceGroup(splice, id, part.edges, input.flowsDeclared);
+  for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
+  text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
+}
+
+/**
+ * Replaces a node's block of edges: its code-dep edges become `edges`, typed links declared
+ * elsewhere stay; the block keeps the order assembleMap gives (target key, then relation) and its
+ * place (source key). Returns the code-dep edges it replaced.
+ */
+export function replaceGroup(splice: Splice, id: string, edges: MapEdge[], flowsDeclared = false): MapEdge[] {
+  const { text } = splice;
+  const [start, end] = groupRange(splice, id);
+  const oldEdges = text.edges.slice(start, end).map((item) => JSON.parse(text.text(item)) as MapEdge);
+  const kept = oldEdges.filter((e) => e.namespace === 'typed-link');
+  const oldCode = oldEdges.filter((e) => e.namespace !== 'typed-link');
+  const newIds = edges.map((e) => e.id).sort(compareStrings);
+  const oldIds = oldCode.map((e) => e.id).sort(compareStrings);
+  if (newIds.join() !== oldIds.join()) {
+    splice.graphChanged = true;
+    if (flowsDeclared)
+      throw new DeltaRefused(`the edges of ${keyOf(splice, id)} changed and flows are declared`);
+  }
+  for (const e of oldCode) bump(splice.relationDelta, e.relation, -1);
+  for (const e of edges) bump(splice.relationDelta, e.relation, +1);
+  const group = [...kept, ...edges].sort(
+    (a, b) =>
+      compareStrings(keyOf(splice, a.to), keyOf(splice, b.to)) || compareStrings(a.relation, b.relation),
+  );
+  const at = start < end ? start : insertionPoint(splice, keyOf(splice, id));
+  text.edges.splice(at, end - start, ...group.map((e) => JSON.stringify(e)));
+  splice.groups.set(id, group);
+  return oldCode;
+}
+
+/**
+ * Package nodes take the least evidence of everything that imports them: recomputed from the
+ * edges of every unchanged importer plus what the changed files lend now. The same rule applied
+ * to the old state must give the old found_at, or the map holds evidence this rule cannot see
+ * (a deduplicated import), and the delta is refused.
+ */
+export function updatePackages(splice: Splice): void {
+  const { text } = splice;
+  const touched = new Set([...splice.lentBefore.keys(), ...splice.lentNow.keys()]);
+  for (const pkg of touched) {
+    const others: Evidence[] = [];
+    for (const item of text.edges) {
+      if (!text.fieldIs(item, TO_AT, pkg) || splice.changedIds.has(text.field(item, FROM_AT))) continue;
+      others.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
+    }
+    const node = nodeAt(splice, pkg)!;
+    const before = leastEvidence([...others, ...(splice.lentBefore.get(pkg) ?? [])]);
+    if (JSON.stringify(before) !== JSON.stringify(node.found_at))
+      throw new DeltaRefused(
+        `package node ${node.key}: its found_at is not the least evidence of its importers`,
+      );
+    const now = leastEvidence([...others, ...(splice.lentNow.get(pkg) ?? [])]);
+    if (!now) throw new DeltaRefused(`package node ${node.key} has no importer left`);
+    if (JSON.stringify(now) === JSON.stringify(node.found_at)) continue;
+    const updated = { ...node, found_at: now };
+    splice.nodes.set(pkg, updated);
+    text.nodes[nodeIndex(splice).get(pkg)!] = JSON.stringify(updated);
+  }
+}
+
+/** A link with an anchor (`#L12`, `#heading`) into the file depends on its lines: not spliced. */
+export function refuseAnchoredLinks(splice: Splice, id: string, path: string): void {
+  const { text } = splice;
+  for (const item of text.edges) {
+    if (!text.fieldIs(item, TO_AT, id)) continue;
+    const line = text.text(item);
+    if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
+      throw new DeltaRefused(`a document links into ${path} with an anchor`);
+  }
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (text.small.findings.some((f) => f.target?.includes(base) || f.message.includes(base)))
+    throw new DeltaRefused(`a finding names ${path}`);
+}
+
+/** The contiguous range of the node's edges, or an empty range where they would go. */
+function groupRange(splice: Splice, id: string): [number, number] {
+  const { text } = splice;
+  let start = -1;
+  let end = -1;
+  text.edges.forEach((item, i) => {
+    if (!text.fieldIs(item, FROM_AT, id)) return;
+    if (start < 0) start = i;
+    else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
+    end = i + 1;
+  });
+  return start < 0 ? [0, 0] : [start, end];
+}
+
+/** First edge whose source key sorts after the key: where a node without edges gets its block. */
+function insertionPoint(splice: Splice, key: string): number {
+  const { text } = splice;
+  let lo = 0;
+  let hi = text.edges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareStrings(keyOf(splice, text.field(text.edges[mid]!, FROM_AT)), key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export const hasNode = (splice: Splice, id: string): boolean => nodeIndex(splice).has(id);
+export { hasNode as spliceNode, nodeAt as spliceNodeAt };
+
+export function nodeIndex(splice: Splice): Map<string, number> {
+  splice.nodeIndex ??= new Map(splice.text.nodes.map((item: Item, i) => [splice.text.field(item, ID_AT), i]));
+  return splice.nodeIndex;
+}
+
+function nodeAt(splice: Splice, id: string): MapNode | undefined {
+  const i = nodeIndex(splice).get(id);
+  return i === undefined ? undefined : (JSON.parse(splice.text.text(splice.text.nodes[i]!)) as MapNode);
+}
+
+function keyOf(splice: Splice, id: string): string {
+  let key = splice.keys.get(id);
+  if (key === undefined) {
+    const node = nodeAt(splice, id);
+    if (!node) throw new DeltaRefused(`edge endpoint ${id} is not a node`);
+    key = node.key;
+    splice.keys.set(id, key);
+  }
+  return key;
+}
+
+const isPackage = (splice: Splice, id: string) => keyOf(splice, id).startsWith('external:');
+
+const exportedNames = (list: readonly { name: string }[] | undefined) =>
+  new Set((list ?? []).map((e) => e.name).filter((n) => n !== 'default' && n !== '*'));
+
+function push<K, V>(map: Map<K, V[]>, key: K, values: readonly V[]): void {
+  const list = map.get(key);
+  if (list) list.push(...values);
+  else map.set(key, [...values]);
+}
+
+function bump(map: Map<string, number>, key: string, by: number): void {
+  map.set(key, (map.get(key) ?? 0) + by);
+}

@@ -1,0 +1,96 @@
+/**
+ * A code file's own part of the map, recomputed alone: its node, the code edges whose evidence is
+ * in it, the coverage it owns, and the evidence it lends to the package nodes it imports. The same
+ * stage functions as a full build make it (addFileNodes, addCodeEdges, verify, toNode, toEdge), so
+ * a delta cannot drift from a cold scan by having its own idea of an edge.
+ */
+import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
+import type { Coverage, Entity, Evidence } from '../model/types.js';
+import type { Resolver } from '../resolve/index.js';
+import { verify } from '../verify/index.js';
+import { compareEvidence, toEdge, toNode } from './assemble.js';
+import { addCodeEdges } from './code-edges.js';
+import { addFileNodes } from './file-nodes.js';
+import type { MapEdge, MapNode } from './schema.js';
+import { Snapshot } from './snapshot.js';
+
+/** A delta that cannot be applied exactly; the scan falls back to a full build and says why. */
+export class DeltaRefused extends Error {}
+
+export interface CodeFileInput {
+  file: SourceFile;
+  facts: ModuleFacts;
+  texts: TextSource;
+  resolver: Resolver;
+  /** Node id of a discovered path (refuses paths whose node is not a plain file node). */
+  nodeOfPath(path: string): string | undefined;
+  /** Whether a node id exists in the map (targets of edges must). */
+  isNode(id: string): boolean;
+  /** The file's zone: a path's zone does not change while the file set does not. */
+  zone: string;
+}
+
+export interface CodeFilePart {
+  node: MapNode;
+  /** Its code-dep edges, in no particular order. */
+  edges: MapEdge[];
+  coverage: Coverage[];
+  /** Evidence this file gives each package node it imports (the node's found_at is the least of all). */
+  packageEvidence: Map<string, Evidence[]>;
+}
+
+export function codeFilePart(input: CodeFileInput): CodeFilePart {
+  const { file, facts } = input;
+  const snapshot = new Snapshot();
+  addFileNodes(snapshot, [file], () => facts.exports, new Map());
+  addCodeEdges(snapshot, new Map([[file.path, facts]]), input.texts, input.resolver, {
+    get: input.nodeOfPath,
+  });
+  const entities = new KnownEntities(snapshot.entities, input.isNode);
+  const verified = verify({
+    entities,
+    relations: snapshot.relations,
+    textOf: (p) => (p === file.path ? input.texts.get(p) : undefined),
+    endpoint: () => [],
+  });
+  // A relation dropped by verification still lent its evidence to the package it named; a full
+  // build is the one place that accounts for that.
+  if (verified.dropped.some((d) => d.reason !== 'duplicate'))
+    throw new DeltaRefused(`${file.path}: an import was not re-found in its source`);
+  const self = [...snapshot.entities.values()].find((e) => e.path === file.path && e.kind === 'file');
+  if (!self) throw new DeltaRefused(`${file.path}: no file node`);
+  const packageEvidence = new Map<string, Evidence[]>();
+  for (const e of snapshot.entities.values()) if (e.kind === 'package') packageEvidence.set(e.id, e.evidence);
+  return {
+    node: toNode(self, { zoneOf: () => input.zone }),
+    edges: verified.edges.map(toEdge),
+    coverage: [...snapshot.coverage, ...verified.coverage],
+    packageEvidence,
+  };
+}
+
+/** The least evidence by the order toNode uses: what a node's found_at is. */
+export function leastEvidence(list: readonly Evidence[]): Evidence | undefined {
+  return [...list].sort(compareEvidence)[0];
+}
+
+/** Coverage a code file owns: what its extractor and the resolution of its imports recorded. */
+export function ownsCoverage(path: string, c: Coverage): boolean {
+  return (
+    (c.analyzer === 'js-ts' || c.analyzer === 'resolve') &&
+    (c.scope === path || c.scope.startsWith(`${path}:`))
+  );
+}
+
+/** The snapshot's entities, plus every node already in the map as an endpoint verify may accept. */
+export class KnownEntities extends Map<string, Entity> {
+  constructor(
+    own: ReadonlyMap<string, Entity>,
+    private readonly isNode: (id: string) => boolean,
+  ) {
+    super(own);
+  }
+  override has(id: string): boolean {
+    return super.has(id) || this.isNode(id);
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * The resident owner of a repository's map (`proofmap watch`, `proofmap serve --watch`): it
+ * subscribes to file changes and applies each burst as a delta to the map it holds in memory, so
+ * the index is fresh milliseconds after an edit. Whatever a delta cannot apply (a new or deleted
+ * file, configuration, documents …) goes through a full scan, after which the state is reloaded.
+ *
+ * One writer at a time: every update takes the scan lock, and a snapshot written by anyone else
+ * (a CLI scan) is noticed by its epoch and makes the watcher reload instead of splicing into a map
+ * that is no longer on disk.
+ */
+import watcher from '@parcel/watcher';
+import { realRoot, restat } from '../discover/index.js';
+import { DeltaRefused } from '../map/delta.js';
+import { EXCLUDED_DIRS, OUTPUT_DIR } from '../model/constants.js';
+import type { SourceFile } from '../model/facts.js';
+import { isExcludedPath, relativeToRoot } from '../model/paths.js';
+import { createResolver, type Resolver } from '../resolve/index.js';
+import { scan } from '../scan.js';
+import { applyDelta } from '../scan-delta.js';
+import { LAST_SCAN, scanKey, stageTimer } from '../scan-support.js';
+import { acquireScanLock, type IndexStore, openIndex } from '../store/index.js';
+import { readRepoFile } from '../store/read-file.js';
+import { loadState, type ResidentState, stateIsCurrent } from './state.js';
+
+export interface WatchUpdate {
+  /** delta: spliced in memory; full: a scan ran; touched: new stamps, same bytes; none: nothing analysed changed. */
+  mode: 'delta' | 'full' | 'touched' | 'none';
+  paths: string[];
+  /** From the first event of the burst to the index commit. */
+  ms: number;
+  epoch: number;
+  fullBecause?: string;
+  /** Milliseconds per step of a delta (restat, resolve, verify, index, emit). */
+  timings?: Record<string, number>;
+}
+
+export interface WatchOptions {
+  onUpdate(update: WatchUpdate): void;
+  onError(error: unknown): void;
+  /** Events closer than this are one burst (default 10 ms). */
+  debounceMs?: number;
+}
+
+export class Resident {
+  #state: ResidentState | undefined;
+  #pending = new Map<string, number>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> = Promise.resolve();
+  #subscription: watcher.AsyncSubscription | undefined;
+  #resolver: Resolver | undefined;
+
+  private constructor(
+    readonly root: string,
+    private readonly store: IndexStore,
+    private readonly options: WatchOptions,
+  ) {}
+
+  /** Scans (a delta or nothing when the map is current), loads the state and starts watching. */
+  static async start(dir: string, options: WatchOptions): Promise<Resident> {
+    const root = realRoot(dir);
+    await scan({ root });
+    const resident = new Resident(root, openIndex(root), options);
+    resident.#state = loadState(root, resident.store);
+    resident.#subscription = await watcher.subscribe(
+      root,
+      (error, events) => (error ? options.onError(error) : resident.#queue(events.map((e) => e.path))),
+      { ignore: [...EXCLUDED_DIRS.map((d) => `**/${d}`), OUTPUT_DIR] },
+    );
+    return resident;
+  }
+
+  get epoch(): number {
+    return this.#state?.epoch ?? this.store.epoch();
+  }
+
+  /** Resolves once every change seen so far has been applied. */
+  idle(): Promise<void> {
+    return this.#timer ? new Promise((r) => setTimeout(() => r(this.idle()), 1)) : this.#running;
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.#timer);
+    await this.#subscription?.unsubscribe();
+    await this.#running;
+    this.store.close();
+  }
+
+  #queue(paths: string[]): void {
+    const now = performance.now();
+    for (const abs of paths) {
+      const rel = relativeToRoot(this.root, abs);
+      if (rel && !isExcludedPath(rel, EXCLUDED_DIRS) && !this.#pending.has(rel)) this.#pending.set(rel, now);
+    }
+    if (this.#pending.size === 0) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      const burst = this.#pending;
+      this.#pending = new Map();
+      this.#running = this.#running.then(() => this.#apply(burst)).catch(this.options.onError);
+    }, this.options.debounceMs ?? 10);
+  }
+
+  async #apply(burst: Map<string, number>): Promise<void> {
+    const started = Math.min(...burst.values());
+    const paths = [...burst.keys()].sort();
+    const done = (mode: WatchUpdate['mode'], extra: Partial<WatchUpdate> = {}) =>
+      this.options.onUpdate({
+        mode,
+        paths,
+        ms: round(performance.now() - started),
+        epoch: this.epoch,
+        ...extra,
+      });
+    const state = this.#state;
+    const lookStart = performance.now();
+    const seen = state ? this.#look(state, paths) : 'structural';
+    const lookMs = performance.now() - lookStart;
+    if (!state || seen === 'structural') return this.#rescan(done, 'files were added, removed or replaced');
+    if (seen.changed.length === 0) {
+      if (seen.touched.length > 0) this.store.updateFiles(seen.touched);
+      for (const f of seen.touched) state.files.set(f.path, f);
+      return done(seen.touched.length > 0 ? 'touched' : 'none');
+    }
+    const release = await acquireScanLock(this.root);
+    try {
+      if (!stateIsCurrent(this.root, this.store, state)) {
+        release();
+        return this.#rescan(done, 'another process wrote the map');
+      }
+      const previous = new Map(state.files);
+      for (const f of [...seen.changed, ...seen.touched]) state.files.set(f.path, f);
+      const files = [...state.files.values()];
+      const startedMs = Date.now();
+      const { timings, stage } = stageTimer();
+      let indexedAt = 0;
+      applyDelta({
+        root: this.root,
+        store: this.store,
+        loaded: state.loaded,
+        found: {
+          root: this.root,
+          via: 'git',
+          files,
+          texts: {
+            get: (rel) => seen.texts.get(rel) ?? readRepoFile(this.root, rel),
+            has: (rel) => seen.texts.has(rel) || state.files.get(rel)?.content === 'text',
+          },
+          read: [...seen.changed, ...seen.touched].map((f) => f.path),
+          coverage: [],
+        },
+        previous,
+        last: state.last,
+        key: scanKey(files, state.loaded.config.scan?.maxFileBytes),
+        timings,
+        stage,
+        startedMs,
+        text: state.text,
+        resolver: this.#resolverFor(files),
+        statted: [...seen.changed, ...seen.touched],
+        onIndexed: () => {
+          indexedAt = performance.now();
+        },
+      });
+      const last = this.store.getSignals<ResidentState['last']>(LAST_SCAN);
+      this.#state = last ? { ...state, last, epoch: this.store.epoch() } : undefined;
+      release();
+      done('delta', { ms: round(indexedAt - started), timings: { ...timings, restat: round(lookMs) } });
+    } catch (error) {
+      release();
+      this.#state = undefined; // whatever happened, the in-memory map may be half spliced
+      this.#resolver = undefined;
+      if (!(error instanceof DeltaRefused)) throw error;
+      // A refused delta may have spliced part of the in-memory map: reload it from disk.
+      await this.#rescan(done, error.message);
+    }
+  }
+
+  /**
+   * One resolver while the file set and configuration stay as they are: a delta only runs when
+   * both did (a config file or a new path goes through a full scan, which resets the state).
+   */
+  #resolverFor(files: readonly SourceFile[]): Resolver {
+    const paths = new Set(files.map((f) => f.path));
+    this.#resolver ??= createResolver({
+      root: this.root,
+      files: paths,
+      readText: (rel) => readRepoFile(this.root, rel),
+    });
+    return this.#resolver;
+  }
+
+  /** Restats the changed paths: what changed, what was only touched, or a structural change. */
+  #look(state: ResidentState, paths: string[]) {
+    const changed: SourceFile[] = [];
+    const touched: SourceFile[] = [];
+    const texts = new Map<string, string>();
+    for (const rel of paths) {
+      const known = state.files.get(rel);
+      // A path the map does not list: a new file, a folder, or a file git ignores. Discovery
+      // decides, and a scan of an unchanged listing stops right after it.
+      if (!known) return 'structural' as const;
+      const seen = restat(this.root, known, state.loaded.config.scan?.maxFileBytes);
+      if (seen.change === 'gone') return 'structural' as const;
+      if (seen.change === 'touched') touched.push(seen.file!);
+      if (seen.change === 'changed') changed.push(seen.file!);
+      if (seen.text !== undefined) texts.set(rel, seen.text);
+    }
+    return { changed, touched, texts };
+  }
+
+  /** A scan through the CLI's path (it takes the lock, and may still end as a delta or unchanged). */
+  async #rescan(done: (mode: WatchUpdate['mode'], extra?: Partial<WatchUpdate>) => void, because: string) {
+    const result = await scan({ root: this.root });
+    this.#state = loadState(this.root, this.store);
+    this.#resolver = undefined;
+    if (result.mode === 'unchanged') return done('none');
+    done(result.mode, result.mode === 'full' ? { fullBecause: result.fullBecause ?? because } : {});
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;

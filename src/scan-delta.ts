@@ -1,0 +1,287 @@
+/**
+ * The delta scan: when only the contents of a few existing code files changed, their own part of
+ * the map is recomputed (extract → resolve → verify → node and edges) and spliced into map.json
+ * and the index; nothing else is read, parsed, verified or written. Whatever it cannot apply
+ * exactly (a new or deleted file, configuration, documents, changed exports, a package node that
+ * appears or vanishes, a map that was not confirmed …) is refused with a reason, and the scan runs
+ * the full build instead. The tests hold it to the full build byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import type { LoadedConfig } from './discover/config.js';
+import type { Discovery } from './discover/index.js';
+import { moduleCacheKey } from './extract/index.js';
+import { extractModule, isCodePath } from './extract/js-ts.js';
+import { type DocFacts, extractDoc } from './extract/markdown.js';
+import { normalizeFindings, sourceFingerprint, uniqueCoverage } from './map/assemble.js';
+import { DeltaRefused, ownsCoverage } from './map/delta.js';
+import { applyDocFile, type DocPart, docOwnsCoverage } from './map/delta-doc.js';
+import { guardDelta } from './map/delta-guard.js';
+import { applyCodeFile, hasNode, newSplice, updatePackages } from './map/delta-splice.js';
+import { mapPath, serializeSection, writeMapText } from './map/emit.js';
+import { MAX_INCREMENTS } from './map/increments.js';
+import { ID_AT, MapText } from './map/map-text.js';
+import type { MapNode } from './map/schema.js';
+import type { SourceFile, TextSource } from './model/facts.js';
+import { nodeId } from './model/ids.js';
+import { compareStrings } from './model/paths.js';
+import { createResolver, type Resolver } from './resolve/index.js';
+import type { ScanResult } from './scan.js';
+import { fileStamp, LAST_SCAN, type LastScan } from './scan-support.js';
+import type { FileRecord, IndexStore } from './store/index.js';
+
+/** More changed files than this and a full build (which parses in parallel) is as cheap. */
+const MAX_DELTA_FILES = 32;
+
+export interface DeltaInput {
+  root: string;
+  store: IndexStore;
+  loaded: LoadedConfig;
+  found: Discovery;
+  previous: ReadonlyMap<string, FileRecord>;
+  last: LastScan;
+  key: string;
+  timings: Record<string, number>;
+  stage(name: string, detail?: string): void;
+  startedMs: number;
+  /** A resolver already made for this file set and configuration (a resident keeps one). */
+  resolver?: Resolver;
+  /**
+   * The files whose stat the writes gate compares after the delta (default: every discovered
+   * file, stat'ed just now). A resident passes only the files it restat'ed: its older stats of
+   * the rest prove nothing about this delta.
+   */
+  statted?: readonly SourceFile[];
+  /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
+  onIndexed?(): void;
+}
+
+export function deltaScan(input: DeltaInput): ScanResult {
+  changedFiles(input); // refuse before reading the map when the change is not a delta
+  // Only the very file the last scan wrote is spliced into: a hand edit, a checkout or a deletion
+  // of map.json moves its stamp.
+  if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
+    throw new DeltaRefused('map.json changed since the last scan');
+  const text = MapText.parse(readFileSync(mapPath(input.root)));
+  if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
+  input.stage('read-map');
+  return applyDelta({ ...input, text });
+}
+
+/**
+ * Applies the changed files to a map held as MapText (read from disk by deltaScan, or kept in
+ * memory by a resident watcher, which then keeps the updated MapText for the next change).
+ */
+export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
+  const { root, store, found, last, stage, text } = input;
+  const changed = changedFiles(input);
+  if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
+    throw new DeltaRefused('map.json is not the map the last scan wrote');
+
+  const paths = new Set(found.files.map((f) => f.path));
+  const resolver =
+    input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+  const splice = newSplice(text);
+  const byPath = new Map(found.files.map((f) => [f.path, f]));
+  const roles = new Map(found.files.map((f) => [f.path, f.role]));
+  const facts: [string, string, unknown][] = [];
+  let mentioned: ReadonlySet<string> | undefined;
+  const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
+  const docs = new Map<string, DocPart>();
+  for (const file of changed) {
+    if (file.role === 'doc') {
+      const part = applyDocFile(splice, {
+        file,
+        before: store.getFacts<DocFacts>('markdown', input.previous.get(file.path)!.hash),
+        texts: found.texts,
+        paths,
+        docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts),
+        roleOf: (p) => roles.get(p),
+        flowsDeclared,
+      });
+      docs.set(file.path, part);
+      facts.push(['markdown', file.hash, part.facts]);
+      continue;
+    }
+    const source = found.texts.get(file.path);
+    if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
+    const moduleFacts = extractModule(file.path, source);
+    facts.push([moduleCacheKey(file.path), file.hash, moduleFacts]);
+    applyCodeFile(splice, {
+      file,
+      facts: moduleFacts,
+      texts: found.texts,
+      resolver,
+      roleOf: (p) => roles.get(p),
+      flowsDeclared,
+      mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
+    });
+  }
+  updatePackages(splice);
+  stage('resolve');
+
+  const small = text.small;
+  small.coverage = uniqueCoverage([
+    ...small.coverage.filter(
+      (c) => !changed.some((f) => (f.role === 'doc' ? docOwnsCoverage(f.path, c) : ownsCoverage(f.path, c))),
+    ),
+    ...splice.coverage,
+    ...resolver.coverage(),
+  ]);
+  const meta = small.meta;
+  // A plain document's findings are its broken links: its own, replaced whole.
+  if (docs.size > 0)
+    small.findings = normalizeFindings([
+      ...small.findings.filter((f) => !docs.has(f.evidence[0]?.path ?? '')),
+      ...[...docs.values()].flatMap((d) => d.findings),
+    ]);
+  const changedNodes = changed.map(
+    (f) => splice.nodes.get(nodeId(f.role === 'doc' ? 'document' : 'file', f.path))!,
+  );
+  meta.version += 1;
+  // The same increment nextIncrements would record: only file nodes carry a hash, and only the
+  // changed files' hashes moved.
+  const stale = changedNodes.map((n) => n.id).sort(compareStrings);
+  small.increments = [
+    ...small.increments,
+    { version: meta.version, added_node_ids: [], stale_node_ids: stale, removed_node_ids: [] },
+  ].slice(-MAX_INCREMENTS);
+  meta.source_fingerprint = sourceFingerprint(found.files);
+  meta.counts = { ...recount(meta.counts, splice, small.coverage) };
+  meta.counts.findings = small.findings.length;
+  const verdict = guardDelta(root, splice, input.statted ?? found.files, found.texts, (id) =>
+    hasNode(splice, id),
+  );
+  meta.status = verdict.status;
+  meta.blockers = verdict.blockers;
+  stage('verify');
+
+  // The index first: queries read it, so an answer is fresh as soon as it commits. A crash before
+  // map.json is written leaves a map whose stamp the next scan does not trust: it rebuilds.
+  // Same edge ids from the same files: same positions, so the stored order string still holds.
+  const edgeOrder = splice.graphChanged ? edgeIds(text) : undefined;
+  store.writeDelta({
+    files: found.files.filter((f) => input.found.read.includes(f.path)),
+    nodes: [...splice.nodes.values()],
+    edgeGroups: splice.groups,
+    coverage: small.coverage,
+    small: JSON.stringify({
+      $schema: small.$schema,
+      meta,
+      zones: small.zones,
+      nodes: null,
+      edges: null,
+      flows: small.flows,
+      increments: small.increments,
+      findings: small.findings,
+      coverage: null,
+    }),
+    ...(edgeOrder !== undefined ? { edgeOrder } : {}),
+    searchRows: changedNodes.filter(hasPath).map((node) => {
+      const headings = docs.get(node.path)?.facts.headings;
+      return headings ? { node, headings } : { node };
+    }),
+    facts,
+    graphChanged: splice.graphChanged,
+  });
+  stage('index');
+  input.onIndexed?.();
+  const out = text.render(serializeSection);
+  const mapFile = writeMapText(root, out);
+  stage('emit');
+  const record: LastScan = {
+    key: input.key,
+    mapStamp: fileStamp(mapFile) ?? '',
+    startedMs: input.startedMs,
+    meta,
+    findings: small.findings.map((f) => f.message),
+  };
+  store.putSignals(LAST_SCAN, record);
+
+  return {
+    root,
+    mapFile,
+    via: found.via,
+    timings: input.timings,
+    parsed: changed.length,
+    reused: found.files.length - changed.length,
+    unchanged: false,
+    mode: 'delta',
+    guard: verdict,
+    meta,
+    findings: record.findings,
+    get map() {
+      return JSON.parse(out.toString('utf8'));
+    },
+  };
+}
+
+/** The changed files, when every one of them is an existing code file or document whose bytes changed. */
+function changedFiles({ found, previous, last }: DeltaInput) {
+  if (last.meta.status !== 'confirmed') throw new DeltaRefused('the previous map was not confirmed');
+  if (found.files.length !== previous.size) throw new DeltaRefused('files were added or removed');
+  const changed = found.files.filter((f) => {
+    const before = previous.get(f.path);
+    if (!before) throw new DeltaRefused(`${f.path} is new`);
+    return before.hash !== f.hash;
+  });
+  if (changed.length === 0) throw new DeltaRefused('no file content changed (the versions or options did)');
+  if (changed.length > MAX_DELTA_FILES) throw new DeltaRefused(`${changed.length} files changed`);
+  for (const f of changed) {
+    const before = previous.get(f.path)!;
+    const code = f.role === 'code' && isCodePath(f.path);
+    if ((!code && f.role !== 'doc') || before.role !== f.role)
+      throw new DeltaRefused(`${f.path} is not a code file or a document (${f.role})`);
+    if (f.content !== 'text' || before.content !== 'text')
+      throw new DeltaRefused(`${f.path} is not (or was not) readable text`);
+  }
+  return changed;
+}
+
+/** A document's facts for its heading slugs: cached by its hash, else extracted from its text. */
+function docFactsOf(
+  store: IndexStore,
+  file: SourceFile | undefined,
+  texts: TextSource,
+): DocFacts | undefined {
+  if (!file || file.role !== 'doc') return undefined;
+  const cached = store.getFacts<DocFacts>('markdown', file.hash);
+  if (cached) return cached;
+  const text = texts.get(file.path);
+  return text === undefined ? undefined : extractDoc(file.path, text);
+}
+
+/** Symbol names the documents mention, from their cached facts; a document without facts refuses. */
+function mentionedSymbols(store: IndexStore, files: readonly SourceFile[]): ReadonlySet<string> {
+  const cached = store.allFacts<DocFacts>('markdown');
+  const names = new Set<string>();
+  for (const f of files) {
+    if (f.role !== 'doc') continue;
+    const doc = cached.get(f.hash);
+    if (!doc) throw new DeltaRefused(`${f.path} has no cached facts to tell which names it mentions`);
+    for (const s of doc.symbols) names.add(s.name);
+  }
+  return names;
+}
+
+function recount(
+  counts: Record<string, number>,
+  splice: { relationDelta: Map<string, number> },
+  coverage: readonly { status: string }[],
+): Record<string, number> {
+  const next = { ...counts };
+  for (const k of Object.keys(next)) if (k.startsWith('coverage.')) delete next[k];
+  next.coverage = coverage.length;
+  for (const c of coverage) next[`coverage.${c.status}`] = (next[`coverage.${c.status}`] ?? 0) + 1;
+  for (const [relation, delta] of splice.relationDelta) {
+    next.edges = (next.edges ?? 0) + delta;
+    next[`edges.${relation}`] = (next[`edges.${relation}`] ?? 0) + delta;
+    if (next[`edges.${relation}`] === 0) delete next[`edges.${relation}`];
+  }
+  return Object.fromEntries(Object.entries(next).sort(([a], [b]) => compareStrings(a, b)));
+}
+
+function edgeIds(text: MapText): string {
+  return text.edges.map((e) => text.field(e, ID_AT)).join(',');
+}
+
+const hasPath = (n: MapNode): n is MapNode & { path: string } => n.path !== undefined;

@@ -1,0 +1,92 @@
+/**
+ * Writing a delta snapshot: the rows a few changed files own are replaced, in one transaction, so
+ * the index ends exactly as writeSnapshot would have left it for the same map (same rows, same
+ * digests, same order strings) without reading or hashing the rest.
+ */
+import type { MapEdge, MapNode } from '../map/schema.js';
+import { EXTRACTOR_VERSION } from '../model/constants.js';
+import type { SourceFile } from '../model/facts.js';
+import type { Coverage } from '../model/types.js';
+import { type Connection, readEpoch } from './connection.js';
+import { type Heading, syncFileRows } from './search-rows.js';
+import { SIGNALS_CARRIED } from './signals.js';
+import { replaceCoverage, upsertFiles } from './snapshot.js';
+import { digestOf } from './snapshot-rows.js';
+
+export interface SnapshotDelta {
+  /** Rows of files whose bytes or stamp changed. */
+  files: readonly SourceFile[];
+  /** Nodes whose JSON changed (same ids as before). */
+  nodes: readonly MapNode[];
+  /** Every edge of each changed source node, in map order (an empty list drops the group). */
+  edgeGroups: ReadonlyMap<string, readonly MapEdge[]>;
+  coverage: readonly Coverage[];
+  /** The map without nodes, edges and coverage (nulls in their places), as writeSnapshot stores it. */
+  small: string;
+  /** Edge ids in map order, when the edge set changed. */
+  edgeOrder?: string;
+  /** Files whose search rows (path, exported names, headings) are to be rebuilt. */
+  searchRows: readonly { node: MapNode & { path: string }; headings?: readonly Omit<Heading, 'path'>[] }[];
+  facts: readonly [extractor: string, hash: string, facts: unknown][];
+  /**
+   * Whether the import graph changed. Cached signals are kept either way (an edit must not cost a
+   * recomputation of centrality); when it changed they are marked as lagging (see SIGNALS_LAG).
+   */
+  graphChanged: boolean;
+}
+
+/** Signals row naming the epoch the cached signals were computed at, when older than the snapshot. */
+export const SIGNALS_LAG = 'signals:lag';
+
+export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
+  return conn.db
+    .transaction(() => {
+      const before = readEpoch(conn);
+      const epoch = before + 1;
+      upsertFiles(conn, delta.files);
+      const putFacts = conn.stmt(
+        `INSERT OR REPLACE INTO facts (extractor, hash, version, data) VALUES (?, ?, ?, ?)`,
+      );
+      for (const [extractor, hash, facts] of delta.facts)
+        putFacts.run(extractor, hash, EXTRACTOR_VERSION, JSON.stringify(facts));
+      const updateNode = conn.stmt(`UPDATE nodes SET kind = ?, path = ?, json = ?, digest = ? WHERE id = ?`);
+      for (const node of delta.nodes) {
+        const json = JSON.stringify(node);
+        updateNode.run(node.kind, node.path ?? null, json, digestOf(json), node.id);
+      }
+      const dropEdges = conn.stmt(`DELETE FROM edges WHERE from_id = ?`);
+      const insertEdge = conn.stmt(
+        `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, ?, ?)`,
+      );
+      const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
+      const dropGroup = conn.stmt(`DELETE FROM edge_groups WHERE from_id = ?`);
+      for (const [from, edges] of delta.edgeGroups) {
+        dropEdges.run(from);
+        for (const e of edges) insertEdge.run(e.id, e.from, e.to, e.relation, JSON.stringify(e));
+        if (edges.length > 0) putGroup.run(from, digestOf(JSON.stringify(edges)));
+        else dropGroup.run(from);
+      }
+      replaceCoverage(conn, { coverage: [...delta.coverage] });
+      if (delta.edgeOrder !== undefined)
+        conn
+          .stmt(`UPDATE snapshot SET json = ?, edge_order = ? WHERE id = 1`)
+          .run(delta.small, delta.edgeOrder);
+      else conn.stmt(`UPDATE snapshot SET json = ? WHERE id = 1`).run(delta.small);
+      for (const { node, headings } of delta.searchRows) syncFileRows(conn, node, headings);
+      // Signals of the last full snapshot stay readable (see SIGNALS_CARRIED).
+      conn.stmt(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`).run(SIGNALS_CARRIED, before);
+      if (delta.graphChanged) {
+        const carried = conn.stmt(`SELECT value FROM meta WHERE key = ?`).pluck().get(SIGNALS_CARRIED);
+        const lag = conn.stmt(`SELECT data FROM signals WHERE kind = ?`).pluck().get(SIGNALS_LAG);
+        // The first lagging epoch is kept: the signals are as old as the graph they came from.
+        if (lag === undefined)
+          conn
+            .stmt(`INSERT INTO signals (kind, epoch, data) VALUES (?, ?, ?)`)
+            .run(SIGNALS_LAG, epoch, JSON.stringify({ epoch: Number(carried) }));
+        else conn.stmt(`UPDATE signals SET epoch = ? WHERE kind = ?`).run(epoch, SIGNALS_LAG);
+      }
+      conn.stmt(`UPDATE meta SET value = ? WHERE key = 'epoch'`).run(epoch);
+      return epoch;
+    })
+    .immediate();
+}

@@ -1,0 +1,124 @@
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Resident, type WatchUpdate } from '../../src/resident/watcher.js';
+import { scan } from '../../src/scan.js';
+import { tmpRepo } from '../helpers/tmp-repo.js';
+
+function repo(): string {
+  const files: Record<string, string> = {
+    'package.json': '{ "name": "w", "dependencies": { "left-pad": "1" } }\n',
+    'docs/a.md': '# A\n\nSee [a](../src/a.ts).\n',
+  };
+  for (let i = 0; i < 20; i++)
+    files[`src/m${i}.ts`] =
+      `import pad from 'left-pad';\n${i > 0 ? `import { v${i - 1} } from './m${i - 1}.js';\n` : ''}export const v${i} = pad('${i}');\n`;
+  files['src/a.ts'] = "import { v3 } from './m3.js';\nexport const a = v3;\n";
+  return tmpRepo(files);
+}
+
+/** The map a scan from nothing gives for the tree as it is now (in a copy, so nothing is shared). */
+async function coldMapOf(root: string): Promise<string> {
+  const copy = tmpRepo({});
+  cpSync(root, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}.proofmap`) });
+  // A cold scan has no history: everything but the increments and the version must agree.
+  await scan({ root: copy });
+  return withoutHistory(readFileSync(path.join(copy, '.proofmap/map.json'), 'utf8'));
+}
+
+const withoutHistory = (text: string) => {
+  const map = JSON.parse(text);
+  delete map.increments;
+  delete map.meta.version;
+  return JSON.stringify(map);
+};
+
+/** Waits for the update that covers this path (events of the fixture's own writes may come first). */
+async function until(updates: WatchUpdate[], rel: string, resident: Resident): Promise<WatchUpdate> {
+  for (let i = 0; i < 2000 && !updates.some((u) => u.paths.includes(rel)); i++)
+    await new Promise((r) => setTimeout(r, 5));
+  await resident.idle();
+  return updates.find((u) => u.paths.includes(rel))!;
+}
+
+/** Waits until no update came for a while: the watcher has seen the burst's last event. */
+async function quiet(updates: WatchUpdate[], resident: Resident): Promise<void> {
+  let seen = -1;
+  while (seen !== updates.length) {
+    seen = updates.length;
+    await new Promise((r) => setTimeout(r, 400));
+    await resident.idle();
+  }
+}
+
+describe('proofmap watch (the resident owner)', () => {
+  it('applies an edit as a delta and leaves the map a cold scan would give', async () => {
+    const root = repo();
+    const updates: WatchUpdate[] = [];
+    const resident = await Resident.start(root, {
+      onUpdate: (u) => updates.push(u),
+      onError: (e) => {
+        throw e;
+      },
+    });
+    try {
+      appendFileSync(path.join(root, 'src/m5.ts'), "import { v1 } from './m1.js';\nv1;\n");
+      expect(await until(updates, 'src/m5.ts', resident)).toMatchObject({ mode: 'delta' });
+      const map = readFileSync(path.join(root, '.proofmap/map.json'), 'utf8');
+      expect(withoutHistory(map)).toBe(await coldMapOf(root));
+    } finally {
+      await resident.stop();
+    }
+  });
+
+  it('goes through a full scan for a new file, and says why', async () => {
+    const root = repo();
+    const updates: WatchUpdate[] = [];
+    const resident = await Resident.start(root, {
+      onUpdate: (u) => updates.push(u),
+      onError: (e) => {
+        throw e;
+      },
+    });
+    try {
+      writeFileSync(path.join(root, 'src/new.ts'), "export * from './m1.js';\n");
+      const update = await until(updates, 'src/new.ts', resident);
+      expect(update).toMatchObject({ mode: 'full' });
+      expect(update.fullBecause).toMatch(/added|removed/);
+      const map = readFileSync(path.join(root, '.proofmap/map.json'), 'utf8');
+      expect(withoutHistory(map)).toBe(await coldMapOf(root));
+    } finally {
+      await resident.stop();
+    }
+  });
+
+  it('ends a burst of 500 changes with the map a cold scan gives', async () => {
+    const root = repo();
+    const updates: WatchUpdate[] = [];
+    const resident = await Resident.start(root, {
+      onUpdate: (u) => updates.push(u),
+      onError: (e) => {
+        throw e;
+      },
+      debounceMs: 2,
+    });
+    try {
+      for (let i = 0; i < 500; i++) {
+        const n = i % 20;
+        // Every kind of edit a delta handles: comments, moved lines, imports added and removed.
+        const body = `import pad from 'left-pad';\n${'\n'.repeat(i % 3)}${n > 0 ? `import { v${n - 1} } from './m${n - 1}.js';\n` : ''}${i % 4 === 0 && n > 1 ? `import { v0 } from './m0.js';\nv0;\n` : ''}export const v${n} = pad('${i}');\n// ${i}\n`;
+        writeFileSync(path.join(root, `src/m${n}.ts`), body);
+        if (i % 50 === 0) await new Promise((r) => setTimeout(r, 3));
+      }
+      await quiet(updates, resident);
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates.some((u) => u.mode === 'delta')).toBe(true);
+      const map = readFileSync(path.join(root, '.proofmap/map.json'), 'utf8');
+      expect(withoutHistory(map)).toBe(await coldMapOf(root));
+      // The index agrees with the map: a rescan finds nothing to do.
+      expect((await scan({ root })).mode).toBe('unchanged');
+    } finally {
+      await resident.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,231 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scan } from '../src/scan.js';
+import { openIndex } from '../src/store/index.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const tmp = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'proofmap-delta-'));
+  dirs.push(d);
+  return d;
+};
+
+/** A repository with shared external imports, docs that link and mention, and a decision record. */
+function repo(): string {
+  const root = tmp();
+  cpSync(new URL('./fixtures/import-forms', import.meta.url), root, { recursive: true });
+  cpSync(new URL('./fixtures/docs-adr-typed-links', import.meta.url), path.join(root, 'guide'), {
+    recursive: true,
+  });
+  const files: Record<string, string> = {
+    'src/app/a.ts':
+      "import pad from 'left-pad';\nimport { named } from '../lib/named.js';\nexport const a = pad(named);\n",
+    'src/app/b.ts': "import { a } from './a.js';\nimport pad from 'left-pad';\nexport const b = pad(a);\n",
+    'src/app/c.ts': "import { b } from './b.js';\nexport function c() {\n  return b;\n}\n",
+    'docs/app.md':
+      '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, text);
+  }
+  return root;
+}
+
+const edit = (root: string, rel: string, change: (text: string) => string) => {
+  const file = path.join(root, rel);
+  writeFileSync(file, change(readFileSync(file, 'utf8')));
+};
+
+/** Every row of the index that describes the snapshot (not caches, markers or timestamps). */
+function indexDump(root: string) {
+  const db = new Database(path.join(root, '.proofmap/index.db'), { readonly: true });
+  const all = (sql: string) => db.prepare(sql).all();
+  const dump = {
+    files: all('SELECT path, hash, size, role, content FROM files ORDER BY path'),
+    nodes: all('SELECT id, kind, path, json, digest FROM nodes ORDER BY id'),
+    edges: all('SELECT id, from_id, to_id, relation, json FROM edges ORDER BY id'),
+    groups: all('SELECT * FROM edge_groups ORDER BY from_id'),
+    coverage: all('SELECT analyzer, scope, status, reason, json FROM coverage ORDER BY seq'),
+    snapshot: all('SELECT json, node_order, edge_order FROM snapshot'),
+    search: all(
+      'SELECT kind, path, name, line, detail, fold_name, fold_text FROM search_items ORDER BY path, kind, name, line',
+    ),
+    sources: all('SELECT * FROM search_sources ORDER BY path'),
+  };
+  db.close();
+  return dump;
+}
+
+/**
+ * Scans, applies the change, rescans (expecting a delta), then scans a copy of the changed tree
+ * from nothing but the previous map.json (for its increments): maps and index rows must agree.
+ */
+async function deltaAndCold(root: string, change: () => void) {
+  await scan({ root });
+  const previous = readFileSync(path.join(root, '.proofmap/map.json'));
+  change();
+  const delta = await scan({ root });
+  const cold = tmp();
+  cpSync(root, cold, { recursive: true, filter: (src) => !src.includes(`${path.sep}.proofmap`) });
+  cpSync(path.join(root, '.proofmap/.gitignore'), path.join(cold, '.proofmap/.gitignore'));
+  writeFileSync(path.join(cold, '.proofmap/map.json'), previous);
+  const full = await scan({ root: cold });
+  return {
+    delta,
+    full,
+    deltaBytes: readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'),
+    fullBytes: readFileSync(path.join(cold, '.proofmap/map.json'), 'utf8'),
+    deltaIndex: indexDump(root),
+    fullIndex: indexDump(cold),
+  };
+}
+
+describe('a delta rescan equals a full build, map bytes and index rows', () => {
+  it.each([
+    ['a comment appended', 'src/app/c.ts', (t: string) => `${t}// more\n`],
+    ['lines inserted above the imports', 'src/app/a.ts', (t: string) => `// header\n\n${t}`],
+    [
+      'an import of another file added',
+      'src/app/c.ts',
+      (t: string) => `import { a } from './a.js';\n${t}a;\n`,
+    ],
+    [
+      'an import removed',
+      'src/app/b.ts',
+      (t: string) => t.replace("import { a } from './a.js';\n", 'const a = 1;\n'),
+    ],
+    [
+      'an external package imported once more',
+      'src/app/c.ts',
+      (t: string) => `import pad from 'left-pad';\n${t}pad;\n`,
+    ],
+    ['the least importer of a package moved down', 'src/app/a.ts', (t: string) => `\n\n\n${t}`],
+    [
+      'an unresolvable import added',
+      'src/app/c.ts',
+      (t: string) => `import x from './nowhere.js';\n${t}x;\n`,
+    ],
+    ['a syntax error', 'src/app/c.ts', (t: string) => `${t}const broken = (;\n`],
+    [
+      'a document edited: a link added',
+      'docs/app.md',
+      (t: string) => `${t}\nAlso [b](../src/app/b.ts) and \`src/app/a.ts\`.\n`,
+    ],
+    [
+      'a document edited: a broken link added',
+      'docs/app.md',
+      (t: string) => `${t}\nGone: [x](./nowhere.md).\n`,
+    ],
+    [
+      'a document edited: a link removed',
+      'docs/app.md',
+      (t: string) => t.replace('[a](../src/app/a.ts)', 'a'),
+    ],
+    [
+      'an export no document mentions added',
+      'src/app/c.ts',
+      (t: string) => `${t}export const extraThing = 1;\n`,
+    ],
+  ])('after %s', async (_name, rel, change) => {
+    const root = repo();
+    const r = await deltaAndCold(root, () => edit(root, rel, change));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.full.mode).toBe('full');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it('splices two files changed at once', async () => {
+    const root = repo();
+    const r = await deltaAndCold(root, () => {
+      edit(root, 'src/app/a.ts', (t) => `// top\n${t}`);
+      edit(root, 'src/app/b.ts', (t) => `${t}// end\n`);
+    });
+    expect(r.delta.mode).toBe('delta');
+    expect(r.delta.parsed).toBe(2);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it.each([
+    [
+      'an export a document mentions appears',
+      () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const helperName = 1;\n`),
+      /a document mentions helperName/,
+    ],
+    [
+      'a file is added',
+      () => (root: string) => writeFileSync(path.join(root, 'src/app/d.ts'), 'export {};\n'),
+      /added or removed/,
+    ],
+    [
+      'a document’s headings change',
+      () => (root: string) => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`),
+      /headings changed/,
+    ],
+    [
+      'a manifest changes',
+      () => (root: string) =>
+        edit(root, 'package.json', (t) => t.replace('"version": "1.0.0"', '"version": "1.0.1"')),
+      /not a code file or a document/,
+    ],
+    [
+      'a package is imported for the first time',
+      () => (root: string) => edit(root, 'src/app/c.ts', (t) => `import r from 'react';\n${t}r;\n`),
+      /package the map does not have/,
+    ],
+  ])('falls back to a full build, saying why, when %s', async (_name, make, why) => {
+    const root = repo();
+    const r = await deltaAndCold(root, () => make()(root));
+    expect(r.delta.mode).toBe('full');
+    expect(r.delta.fullBecause).toMatch(why);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+  });
+
+  it('never splices into a map.json changed since the last scan', async () => {
+    const root = repo();
+    await scan({ root });
+    const file = path.join(root, '.proofmap/map.json');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"status": "confirmed"', '"status": "confirmed" '),
+    );
+    edit(root, 'src/app/c.ts', (t) => `${t}// more\n`);
+    const again = await scan({ root });
+    expect(again.mode).toBe('full');
+    expect(again.fullBecause).toMatch(/map.json changed/);
+    rmSync(file);
+    edit(root, 'src/app/c.ts', (t) => `${t}// more\n`);
+    expect((await scan({ root })).fullBecause).toMatch(/map.json changed/);
+  });
+
+  it('keeps signals when the graph is unchanged and marks them lagging when it changed', async () => {
+    const root = repo();
+    await scan({ root });
+    const full = openIndex(root, { readonly: true });
+    const fullEpoch = full.epoch();
+    full.close();
+    edit(root, 'src/app/c.ts', (t) => `${t}// same graph\n`);
+    expect((await scan({ root })).mode).toBe('delta');
+    let store = openIndex(root, { readonly: true });
+    expect(store.getSignals('signals')).toBeDefined();
+    expect(store.getSignals('signals:lag')).toBeUndefined();
+    store.close();
+    edit(root, 'src/app/c.ts', (t) => `import { a } from './a.js';\n${t}a;\n`);
+    expect((await scan({ root })).mode).toBe('delta');
+    store = openIndex(root, { readonly: true });
+    expect(store.getSignals('signals')).toBeDefined();
+    expect(store.getSignals<{ epoch: number }>('signals:lag')?.epoch).toBe(fullEpoch);
+    expect(store.epoch()).toBe(fullEpoch + 2);
+    store.close();
+  });
+});
