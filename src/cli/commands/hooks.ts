@@ -21,7 +21,21 @@ import type { CommandResult, Io } from '../io.js';
 const USAGE =
   'usage: proofmap hooks install|uninstall [dir] [--claude] [--local] [--dry-run] [--command "<command>"]';
 
-const BIN = fileURLToPath(new URL('../../../bin/proofmap.js', import.meta.url));
+/**
+ * bin/proofmap.js of the proofmap that is running: the nearest folder above this module holding
+ * it. Walking up rather than a fixed relative URL, because this module runs from src/ (tests),
+ * dist/cli/ or the bundled dist/cli-bundle/ at different depths.
+ */
+function runningBin(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const bin = path.join(dir, 'bin', 'proofmap.js');
+    if (existsSync(bin) && existsSync(path.join(dir, 'package.json'))) return bin;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('cannot find bin/proofmap.js above the running proofmap');
+    dir = up;
+  }
+}
 
 export async function hooksCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
@@ -61,7 +75,7 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
         hookCommandCandidates({
           local,
           node: process.execPath,
-          bin: BIN,
+          bin: runningBin(),
           ...(typeof values.command === 'string' ? { given: values.command } : {}),
         }),
         io,
