@@ -1,5 +1,11 @@
 #!/usr/bin/env node
 // The only place that ends the process: library and CLI code set exit codes and return.
+import module from 'node:module';
+
+// Node ≥ 22.1 caches compiled code on disk: the hook starts a new process per agent event, and
+// compiling its bundle is a measurable part of each one. Older Node has no such function.
+module.enableCompileCache?.();
+
 const argv = process.argv.slice(2);
 
 // The edit gate runs once per agent event in a fresh process: it takes the one-file bundle

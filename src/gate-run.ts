@@ -1,31 +1,32 @@
 /**
  * The gate as a library call: finds the repository whose index covers a file, reads the file's
- * precomputed severity entry (one row; no graph work in the hook's hot path), checks its consult
- * marker, and decides. Used by `proofmap gate` and the MCP server.
+ * precomputed entry (one row; no graph work in the hook's hot path) and the gate's settings as
+ * the configuration says now (store/gate-config.ts), checks the consult marker, and decides. The
+ * consult's life across a session's edits is in store/markers-session.ts. Used by `proofmap gate`.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { type Decision, decide } from './gate/decide.js';
-import { checkMarker } from './gate/marker.js';
+import { checkMarker, type MarkerVerdict } from './gate/marker.js';
 import { removedExports, renameMessage, stillUsed } from './gate/rename.js';
+import {
+  DEFAULT_GATE_SETTINGS,
+  GATE_SETTINGS_KEY,
+  type GateSettings,
+  type StoredGateSettings,
+} from './gate/settings.js';
 import type { FileGateEntry } from './gate/severity-cache.js';
 import { INDEX_FILE, OUTPUT_DIR } from './model/constants.js';
 import { relativeToRoot } from './model/paths.js';
 import { diskHash } from './store/consult.js';
+import { currentSettings, loadYaml, YamlNotLoaded } from './store/gate-config.js';
 import { type IndexStore, openIndex } from './store/index.js';
 import { markerKey } from './store/marker-key.js';
 
-export interface GateSettings {
-  block: boolean;
-  failClosed: boolean;
-  markerMaxAgeMs: number;
-}
-export const DEFAULT_GATE_SETTINGS: GateSettings = {
-  block: false,
-  failClosed: false,
-  markerMaxAgeMs: 24 * 3600 * 1000,
-};
-export const GATE_SETTINGS_KEY = 'gate:settings';
+export { configSource } from './store/gate-config.js';
+export { claimConsult, recordWarning, renewConsult } from './store/markers-session.js';
+
+export { DEFAULT_GATE_SETTINGS, type GateSettings };
 export const gateEntryKey = (rel: string) => `gate:file:${rel}`;
 
 export interface GateContext {
@@ -36,6 +37,12 @@ export interface GateContext {
   settings: GateSettings;
   entry?: FileGateEntry;
   close(): void;
+}
+
+/** Who is editing: Claude Code's session_id and the tool call's tool_use_id, when known. */
+export interface Editor {
+  session?: string;
+  toolUseId?: string;
 }
 
 /** The nearest folder at or above `from` that holds a proofmap index. */
@@ -55,10 +62,13 @@ export function openGate(cwd: string, file: string): GateContext {
   if (!found) return { settings: DEFAULT_GATE_SETTINGS, close: () => {} };
   const root = realpathSync(found);
   const store = openIndex(root, { readonly: true });
-  const settings = {
-    ...DEFAULT_GATE_SETTINGS,
-    ...(store.getSignals<Partial<GateSettings>>(GATE_SETTINGS_KEY) ?? {}),
-  };
+  let settings: GateSettings;
+  try {
+    settings = currentSettings(root, store.getSignals<StoredGateSettings>(GATE_SETTINGS_KEY));
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const rel = repoRelative(root, absolute);
   const entry = rel === undefined ? undefined : store.getSignals<FileGateEntry>(gateEntryKey(rel));
   return {
@@ -69,6 +79,20 @@ export function openGate(cwd: string, file: string): GateContext {
     ...(entry ? { entry } : {}),
     close: () => store.close(),
   };
+}
+
+/**
+ * openGate, loading the YAML parser first when a YAML configuration changed since the scan (the
+ * only case that needs it), so the common path never loads it.
+ */
+export async function openGateLive(cwd: string, file: string): Promise<GateContext> {
+  try {
+    return openGate(cwd, file);
+  } catch (error) {
+    if (!(error instanceof YamlNotLoaded)) throw error;
+    await loadYaml();
+    return openGate(cwd, file);
+  }
 }
 
 /** Repo-relative path of a file that may not exist yet (Write): its folder's real path decides. */
@@ -85,14 +109,32 @@ function repoRelative(root: string, absolute: string): string | undefined {
   return rel === '' ? undefined : rel;
 }
 
-export function gateDecision(gate: GateContext, action: 'read' | 'edit', now = Date.now()): Decision {
+export interface GateEvaluation {
+  decision: Decision;
+  marker: MarkerVerdict;
+}
+
+export function evaluateGate(
+  gate: GateContext,
+  action: 'read' | 'edit',
+  editor: Editor = {},
+  now = Date.now(),
+): GateEvaluation {
+  const none = { ok: false as const, reason: 'none' as const };
   if (!gate.store || !gate.root)
-    return action === 'read'
-      ? { verdict: 'pass' }
-      : { verdict: 'pass', message: 'proofmap: no index covers this file (run proofmap scan); not gated.' };
+    return {
+      marker: none,
+      decision:
+        action === 'read'
+          ? { verdict: 'pass' }
+          : {
+              verdict: 'pass',
+              message: 'proofmap: no index covers this file (run `proofmap scan`); not gated.',
+            },
+    };
   const marker =
-    gate.rel === undefined || !gate.entry
-      ? { ok: false as const, reason: 'none' as const }
+    gate.rel === undefined || !gate.entry || action === 'read'
+      ? none
       : checkMarker(
           markerKey(),
           gate.root,
@@ -100,14 +142,21 @@ export function gateDecision(gate: GateContext, action: 'read' | 'edit', now = D
           diskHash(gate.root, gate.rel),
           now,
           gate.settings.markerMaxAgeMs,
+          editor.session,
         );
-  return decide({
+  const decision = decide({
     action,
     ...(gate.rel !== undefined ? { path: gate.rel } : {}),
     ...(gate.entry ? { summary: gate.entry } : {}),
     marker,
     block: gate.settings.block,
+    thresholds: gate.settings,
   });
+  return { decision, marker };
+}
+
+export function gateDecision(gate: GateContext, action: 'read' | 'edit', now = Date.now()): Decision {
+  return evaluateGate(gate, action, {}, now).decision;
 }
 
 /** After an edit: exported names that disappeared but are still imported elsewhere. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 // CPU time of waited-for children, from /proc/self/stat (cutime + cstime, in USER_HZ = 100 ticks/s).
 // The box this runs on is often shared, and CPU time stays meaningful when wall clock does not.
-function childCpuMs() {
+export function childCpuMs() {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

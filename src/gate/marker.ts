@@ -2,27 +2,48 @@
  * Consult markers are signed: HMAC-SHA256 over every field and the repository root, with a key
  * that lives outside the repository (see store/marker-key.ts). A marker written by hand — a file,
  * or a row pasted into the index — has no valid signature and never counts. Only a consulting
- * query, which holds the key, can make one.
+ * query, or the gate renewing a consult after that session's own edit, holds the key.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ConsultMarker } from '../store/index.js';
 
 type Unsigned = Omit<ConsultMarker, 'signature'>;
 
+// v1 markers (no session) keep their payload, so markers written before sessions still verify.
 const payload = (root: string, m: Unsigned) =>
-  JSON.stringify(['proofmap-consult/v1', root, m.path, m.hash, m.epoch, m.query, m.time]);
+  m.session || m.edit
+    ? JSON.stringify([
+        'proofmap-consult/v2',
+        root,
+        m.path,
+        m.hash,
+        m.epoch,
+        m.query,
+        m.time,
+        m.session ?? '',
+        m.edit ?? '',
+      ])
+    : JSON.stringify(['proofmap-consult/v1', root, m.path, m.hash, m.epoch, m.query, m.time]);
 
 export function signMarker(key: Buffer, root: string, marker: Unsigned): ConsultMarker {
-  return { ...marker, signature: createHmac('sha256', key).update(payload(root, marker)).digest('hex') };
+  const { signature: _drop, ...fields } = marker as ConsultMarker;
+  return { ...fields, signature: createHmac('sha256', key).update(payload(root, fields)).digest('hex') };
 }
 
 export type MarkerVerdict =
   | { ok: true; marker: ConsultMarker }
-  | { ok: false; reason: 'none' | 'forged' | 'stale' | 'expired'; marker?: ConsultMarker };
+  | { ok: false; reason: 'none' | 'forged' | 'stale' | 'expired' | 'other-session'; marker?: ConsultMarker };
+
+export function isSigned(key: Buffer, root: string, marker: ConsultMarker): boolean {
+  const expected = Buffer.from(signMarker(key, root, marker).signature, 'hex');
+  const actual = Buffer.from(marker.signature, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
 
 /**
  * A marker counts only when its signature is ours, the file still has the bytes it had when it
- * was consulted, and it is younger than maxAgeMs.
+ * was consulted (or after the claiming session's own last edit), it is younger than maxAgeMs,
+ * and — once a session has edited under it — the edit comes from that same session.
  */
 export function checkMarker(
   key: Buffer,
@@ -31,13 +52,13 @@ export function checkMarker(
   currentHash: string | undefined,
   now: number,
   maxAgeMs: number,
+  session?: string,
 ): MarkerVerdict {
   if (!marker) return { ok: false, reason: 'none' };
-  const expected = Buffer.from(signMarker(key, root, marker).signature, 'hex');
-  const actual = Buffer.from(marker.signature, 'hex');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
-    return { ok: false, reason: 'forged', marker };
+  if (!isSigned(key, root, marker)) return { ok: false, reason: 'forged', marker };
   if (currentHash === undefined || marker.hash !== currentHash) return { ok: false, reason: 'stale', marker };
   if (now - marker.time > maxAgeMs) return { ok: false, reason: 'expired', marker };
+  if (marker.session && session !== undefined && marker.session !== session)
+    return { ok: false, reason: 'other-session', marker };
   return { ok: true, marker };
 }

@@ -1,15 +1,17 @@
 /**
  * The gate's severity cache, computed once at scan time so the hook's hot path reads one row:
- * per file its severity, direct and transitive dependents, centrality, whether it is guarded,
- * its exported names and its importers (for rename completeness after an edit).
+ * per file who uses it (directly and through barrels), in which areas, its centrality, and its
+ * exported names and importers (for rename completeness after an edit). The severity itself is
+ * graded again at decision time from these numbers, so a changed threshold needs no rescan.
  */
 
-import { severityOf } from '../graph/severity.js';
+import { DEFAULT_SEVERITY_THRESHOLDS, severityOf } from '../graph/severity.js';
 import type { MapEdge, ProofMap } from '../map/schema.js';
 import { compareStrings } from '../model/paths.js';
 import type { GateSummary } from './decide.js';
 import { transitiveDependents } from './dependents.js';
 import type { Importer } from './rename.js';
+import { fileUsers } from './users.js';
 
 /** Relations through which a change in a file reaches its importers. */
 export const DEPENDENCY_RELATIONS = new Set([
@@ -24,12 +26,15 @@ export interface GateThresholds {
   fanIn: number;
   centrality: number;
 }
-export const DEFAULT_THRESHOLDS: GateThresholds = { fanIn: 10, centrality: 0.05 };
+export const DEFAULT_THRESHOLDS: GateThresholds = DEFAULT_SEVERITY_THRESHOLDS;
 
 export interface FileGateEntry extends GateSummary {
   exports: string[];
   importers: Importer[];
 }
+
+/** Users named in an entry, for the hook's message; the count is always whole. */
+const SAMPLE = 10;
 
 export function gateEntries(
   map: ProofMap,
@@ -40,12 +45,26 @@ export function gateEntries(
     (n) => n.path !== undefined && (n.kind === 'file' || n.kind === 'document' || n.kind === 'artifact'),
   );
   const pathOf = new Map(files.map((n) => [n.id, n.path!]));
+  const nodeOf = new Map(files.map((n) => [n.id, n]));
+  const zoneLabel = new Map(map.zones.map((z) => [z.id, z.kind === 'root' ? '(root)' : z.label]));
+  const packageZones = new Set(map.zones.filter((z) => z.kind === 'package').map((z) => z.id));
   const deps = map.edges.filter(
     (e) => DEPENDENCY_RELATIONS.has(e.relation) && pathOf.has(e.from) && pathOf.has(e.to),
   );
+  const ids = files.map((n) => n.id);
   const transitive = transitiveDependents(
-    files.map((n) => n.id),
+    ids,
     deps.map((e) => [e.from, e.to]),
+  );
+  const users = fileUsers(
+    ids,
+    (id) => (nodeOf.get(id)?.exports ?? []).map((x) => x.name),
+    deps.map((e) => ({
+      from: e.from,
+      to: e.to,
+      reexport: e.relation === 're-exports',
+      ...(e.names ? { names: e.names } : {}),
+    })),
   );
   const importersOf = new Map<string, MapEdge[]>();
   for (const e of deps) {
@@ -56,18 +75,35 @@ export function gateEntries(
   const out = new Map<string, FileGateEntry>();
   for (const node of files) {
     const incoming = importersOf.get(node.id) ?? [];
-    const importerPaths = [...new Set(incoming.map((e) => pathOf.get(e.from)!))].sort(compareStrings);
-    const fanIn = importerPaths.length;
+    const u = users.get(node.id)!;
+    const byPath = (a: string, b: string) => compareStrings(pathOf.get(a)!, pathOf.get(b)!);
+    const direct = [...u.direct].sort(byPath);
+    const through = [...u.users].filter((id) => !u.direct.has(id)).sort(byPath);
+    const areas = new Map<string, number>();
+    for (const id of u.users) {
+      const label = zoneLabel.get(nodeOf.get(id)!.zone) ?? nodeOf.get(id)!.zone;
+      areas.set(label, (areas.get(label) ?? 0) + 1);
+    }
     const dependents = transitive.get(node.id) ?? 0;
     const c = centrality.get(node.id) ?? 0;
-    const severity = severityOf({ fanIn, dependents, centrality: c }, t);
+    const severity = severityOf({ fanIn: u.busiest, dependents, centrality: c }, t);
     out.set(node.path!, {
       severity,
-      fanIn,
+      fanIn: u.direct.size,
+      users: u.users.size,
+      busiest: u.busiest,
+      ...(u.busiestName ? { busiestName: u.busiestName } : {}),
+      namespaceUsers: u.namespace,
       dependents,
       centrality: c,
       guarded: severity === 'high' || severity === 'chokepoint',
-      sample: importerPaths.slice(0, 3),
+      sample: [...direct, ...through].slice(0, SAMPLE).map((id) => pathOf.get(id)!),
+      areas: [...areas]
+        .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
+        .slice(0, SAMPLE)
+        .map(([name, files]) => ({ name, files })),
+      areaCount: areas.size,
+      inPackages: [...u.users].every((id) => packageZones.has(nodeOf.get(id)!.zone)),
       exports: (node.exports ?? []).map((x) => x.name),
       importers: incoming
         .slice(0, 500)

@@ -154,11 +154,14 @@ export const configSchema = z
         block: z.boolean().optional(),
         /** On malformed input or an internal error, deny instead of allowing with a warning. */
         failClosed: z.boolean().optional(),
-        /** A file with at least this many direct dependents is guarded (default 10). */
+        /**
+         * A file is guarded when one of its exports is used by at least this many files —
+         * importing it directly, or through barrels (default 15).
+         */
         fanIn: z.number().int().min(1).optional(),
-        /** A file with at least this centrality is guarded (default 0.05). */
+        /** A file with at least this betweenness centrality is guarded (default 0.01). */
         centrality: z.number().min(0).max(1).optional(),
-        /** Markers older than this are garbage-collected (default 24). */
+        /** A consultation lapses, and its marker is garbage-collected, after this many hours (default 24). */
         markerMaxAgeHours: z.number().positive().optional(),
       })
       .strict()
@@ -178,4 +181,5 @@ export const configSchema = z
 export type ProofmapConfig = z.infer<typeof configSchema>;
 export type RuleEndpoint = z.infer<typeof endpoint>;
 
-export const CONFIG_FILES = ['proofmap.config.json', 'proofmap.config.yaml', 'proofmap.config.yml'] as const;
+// Defined with the other shared constants, so the hook can read it without loading zod.
+export { CONFIG_FILES } from './constants.js';

@@ -71,3 +71,6 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const EXTRACTOR_VERSION = 2;
 
 export const GENERATOR = 'proofmap';
+
+/** Configuration files, in the order they are looked for at the repository root; the first found wins. */
+export const CONFIG_FILES = ['proofmap.config.json', 'proofmap.config.yaml', 'proofmap.config.yml'] as const;

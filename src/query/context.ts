@@ -9,6 +9,7 @@ import type { ImportCycle } from '../graph/signals.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { type Check, checksFor } from './checks.js';
+import { consultedPaths } from './consulted.js';
 import { type Mention, mentionsOf } from './impact.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
@@ -39,7 +40,8 @@ export function context(session: Session, text: string, opts: { limit?: number }
   const limit = opts.limit ?? 25;
   const ids = new Set(target.nodes.map((n) => n.id));
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
-  session.deps.consulted?.(paths, `context ${text}`);
+  const consulted = consultedPaths(target);
+  session.deps.consulted?.(consulted.paths, `context ${text}`);
   const signals = session.signals();
   const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
   const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;
@@ -79,6 +81,7 @@ export function context(session: Session, text: string, opts: { limit?: number }
     cycles: signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id))),
   };
   const notes = lowerBoundNotes(session, paths);
+  if (consulted.note) notes.push(consulted.note);
   if (signals.cycles.total > signals.cycles.items.length)
     notes.push(
       `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,

@@ -8,6 +8,7 @@ import type { Severity } from '../graph/severity.js';
 import { DOC_RELATIONS } from '../graph/views.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
+import { consultedPaths } from './consulted.js';
 import { lowerBoundNotes } from './notes.js';
 import type { Session } from './session.js';
 import { resolveTarget } from './target.js';
@@ -83,7 +84,9 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
   if (symbol)
     notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
-  session.deps.consulted?.(paths, `impact ${text}`);
+  const consulted = consultedPaths(target);
+  session.deps.consulted?.(consulted.paths, `impact ${text}`);
+  if (consulted.note) notes.push(consulted.note);
   return {
     query: `impact ${text}`,
     ...page,

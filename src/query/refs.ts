@@ -5,6 +5,7 @@
 import { IMPORT_RELATIONS } from '../graph/views.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
+import { consultedPaths } from './consulted.js';
 import type { Session } from './session.js';
 import { resolveTarget } from './target.js';
 
@@ -53,10 +54,7 @@ export function refs(
       compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge),
   );
   const page = paginate(all, opts.limit ?? 100, opts.cursor);
-  session.deps.consulted?.(
-    target.nodes.flatMap((n) => (n.path ? [n.path] : [])),
-    `refs ${text}`,
-  );
+  session.deps.consulted?.(consultedPaths(target).paths, `refs ${text}`);
   return {
     query: `refs ${text}`,
     ...page,

@@ -117,6 +117,7 @@ export function openSession(root: string): Session {
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
     consulted: (paths, query) => {
+      if (paths.length === 0) return;
       writer ??= openIndex(root);
       recordConsult(writer, root, paths, query);
     },

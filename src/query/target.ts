@@ -9,7 +9,8 @@ import { compareStrings, normalizeRepoPath } from '../model/paths.js';
 import type { Session } from './session.js';
 
 export type Target =
-  | { kind: 'path'; text: string; nodes: MapNode[] }
+  /** folder: every file under a folder prefix (never marks them consulted, see consulted.ts). */
+  | { kind: 'path'; text: string; nodes: MapNode[]; folder?: boolean }
   | { kind: 'package'; text: string; nodes: MapNode[] }
   | { kind: 'symbol'; text: string; name: string; nodes: MapNode[] };
 
@@ -27,7 +28,7 @@ export function resolveTarget(session: Session, text: string, opts: TargetOption
     if (exact) return { kind: 'path', text, nodes: [exact] };
     // A folder: every file under it.
     const under = session.map.nodes.filter((n) => n.kind === 'file' && n.path?.startsWith(`${clean}/`));
-    if (under.length > 0) return { kind: 'path', text, nodes: under };
+    if (under.length > 0) return { kind: 'path', text, nodes: under, folder: true };
   }
   if (opts.packages) {
     const pkg = session.map.nodes.filter(

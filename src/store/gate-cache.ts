@@ -1,13 +1,17 @@
 /**
- * Writes the gate's per-file severity entries and settings into the index at scan time, and
- * garbage-collects old markers, so the hook reads one row per event.
+ * Writes the gate's per-file entries and settings into the index at scan time, and
+ * garbage-collects old markers, so the hook reads one row per event. The settings are stored
+ * with the configuration's content hash: the hook re-reads the configuration when it changed.
  */
 
-import { DEFAULT_THRESHOLDS, gateEntries } from '../gate/severity-cache.js';
-import { DEFAULT_GATE_SETTINGS, GATE_SETTINGS_KEY, type GateSettings, gateEntryKey } from '../gate-run.js';
+import path from 'node:path';
+import { GATE_SETTINGS_KEY, gateSettingsOf, type StoredGateSettings } from '../gate/settings.js';
+import { gateEntries } from '../gate/severity-cache.js';
+import { gateEntryKey } from '../gate-run.js';
 import type { ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import { collectMarkers } from './consult.js';
+import { configSource } from './gate-config.js';
 import type { IndexStore } from './index.js';
 
 export function writeGateCache(
@@ -16,18 +20,13 @@ export function writeGateCache(
   config: ProofmapConfig,
   centrality: ReadonlyMap<string, number>,
 ): void {
-  const gate = config.gate ?? {};
-  const settings: GateSettings = {
-    block: gate.block ?? DEFAULT_GATE_SETTINGS.block,
-    failClosed: gate.failClosed ?? DEFAULT_GATE_SETTINGS.failClosed,
-    markerMaxAgeMs: (gate.markerMaxAgeHours ?? 24) * 3600 * 1000,
-  };
-  const entries = gateEntries(map, centrality, {
-    fanIn: gate.fanIn ?? DEFAULT_THRESHOLDS.fanIn,
-    centrality: gate.centrality ?? DEFAULT_THRESHOLDS.centrality,
-  });
+  const settings = gateSettingsOf(config.gate);
+  const entries = gateEntries(map, centrality, settings);
+  // The index lives at <root>/.proofmap/index.db.
+  const root = path.dirname(path.dirname(store.path));
+  const stored: StoredGateSettings = { settings, source: configSource(root) };
   store.transaction(() => {
-    store.putSignals(GATE_SETTINGS_KEY, settings);
+    store.putSignals(GATE_SETTINGS_KEY, stored);
     for (const [path, entry] of entries) store.putSignals(gateEntryKey(path), entry);
   });
   collectMarkers(store, settings.markerMaxAgeMs);

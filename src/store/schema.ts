@@ -59,6 +59,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE files ADD COLUMN stamp TEXT;
   ALTER TABLE files ADD COLUMN content TEXT;
   `,
+  // A consult follows the agent session that edits the file: the session that claimed it, and
+  // the tool call (tool_use_id) whose PostToolUse may renew it for the new content.
+  `
+  ALTER TABLE markers ADD COLUMN session TEXT NOT NULL DEFAULT '';
+  ALTER TABLE markers ADD COLUMN edit TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 /** The schema version this build reads and writes. */

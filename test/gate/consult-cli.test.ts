@@ -18,7 +18,7 @@ describe('consult, then edit, from the CLI', () => {
     expect((await runCli(['scan', root])).exitCode).toBe(0);
     const before = await runCli(['gate', '--file', 'src/core.ts'], root);
     expect(before.exitCode).toBe(1);
-    expect(before.stderr).toMatch(/Run `proofmap impact src\/core\.ts`/);
+    expect(before.stderr).toMatch(/run `map_impact` on it or `proofmap impact src\/core\.ts` first/);
     const impact = await runCli(['impact', 'src/core.ts', '--json', '--root', root]);
     expect(impact.exitCode).toBe(0);
     expect(JSON.parse(impact.stdout).total).toBe(2);

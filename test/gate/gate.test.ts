@@ -80,7 +80,7 @@ describe('the edit gate (Claude Code PreToolUse)', () => {
     expect(r.exitCode).toBe(0);
     expect(r.out.hookSpecificOutput.permissionDecision).toBeUndefined();
     expect(r.out.hookSpecificOutput.additionalContext).toMatch(
-      /src\/core\.ts is load-bearing .*3 direct .* Run `proofmap impact src\/core\.ts`/,
+      /^proofmap: src\/core\.ts is load-bearing: 3 files import it directly\. Its impact has not been consulted: run `map_impact` on it or `proofmap impact src\/core\.ts` first\.\nproofmap impact summary for src\/core\.ts:\n- used by src\/a\.ts, src\/b\.ts, src\/c\.ts\n/,
     );
   });
 
@@ -90,7 +90,7 @@ describe('the edit gate (Claude Code PreToolUse)', () => {
     writeFileSync(path.join(root, 'src/core.ts'), 'export const core = 1;\nexport const other = 3;\n');
     const again = await hook(root, 'pre-edit');
     expect(again.out.hookSpecificOutput.additionalContext).toMatch(
-      /it changed since its impact was consulted/,
+      /It changed on disk since its impact was consulted/,
     );
   });
 
@@ -135,7 +135,7 @@ describe('the edit gate (Claude Code PreToolUse)', () => {
     const leaf = await generic(root, 'src/a.ts');
     expect(leaf).toEqual({
       exitCode: 0,
-      stderr: 'proofmap: src/a.ts (medium) has 1 direct dependent (src/leaf.ts).\n',
+      stderr: 'proofmap: 1 file uses src/a.ts (src/leaf.ts); not gated.\n',
     });
     const outside = await generic(root, '/etc/hosts');
     expect(outside.stderr).toMatch(/outside the repository/);
@@ -189,5 +189,28 @@ describe('rename completeness (PostToolUse)', () => {
         "import { kernel } from './core.js';\nexport const x = kernel;\n",
       );
     expect((await hook(root, 'post-edit')).out).toBeUndefined();
+  });
+});
+
+describe('the gate configuration, read at decision time', () => {
+  it('a YAML configuration changed after the scan takes effect on the next edit', async () => {
+    const root = tmpRepo({
+      'proofmap.config.yaml': 'gate:\n  fanIn: 3\n',
+      'src/core.ts': 'export const core = 1;\n',
+      'src/a.ts': "import { core } from './core.js';\nexport const a = core;\n",
+      'src/b.ts': "import { core } from './core.js';\nexport const b = core;\n",
+      'src/c.ts': "import { core } from './core.js';\nexport const c = core;\n",
+    });
+    await scan({ root });
+    expect((await generic(root, 'src/core.ts')).exitCode).toBe(0);
+    writeFileSync(path.join(root, 'proofmap.config.yaml'), 'gate:\n  fanIn: 3\n  block: true\n');
+    const denied = await generic(root, 'src/core.ts');
+    expect(denied.exitCode).toBe(1);
+    expect(denied.stderr).toMatch(/load-bearing: 3 files import it directly.*allowed once consulted/);
+    writeFileSync(path.join(root, 'proofmap.config.yaml'), 'gate:\n  fanIn: 4\n  block: true\n');
+    expect(await generic(root, 'src/core.ts')).toEqual({
+      exitCode: 0,
+      stderr: 'proofmap: 3 files use src/core.ts (src/a.ts, src/b.ts, src/c.ts); not gated.\n',
+    });
   });
 });

@@ -80,9 +80,11 @@ describe('severity and area suggestions', () => {
   it('grades leaf … chokepoint from fan-in, dependents and centrality', () => {
     expect(severityOf({ fanIn: 0, dependents: 0, centrality: 0 })).toBe('leaf');
     expect(severityOf({ fanIn: 1, dependents: 1, centrality: 0 })).toBe('low');
-    expect(severityOf({ fanIn: 4, dependents: 6, centrality: 0 })).toBe('medium');
-    expect(severityOf({ fanIn: 12, dependents: 20, centrality: 0.001 })).toBe('high');
-    expect(severityOf({ fanIn: 12, dependents: 200, centrality: 0.2 })).toBe('chokepoint');
+    expect(severityOf({ fanIn: 5, dependents: 6, centrality: 0 })).toBe('medium');
+    expect(severityOf({ fanIn: 16, dependents: 20, centrality: 0.001 })).toBe('high');
+    expect(severityOf({ fanIn: 16, dependents: 200, centrality: 0.2 })).toBe('chokepoint');
+    // Thousands of transitive dependents behind a barrel do not make one direct dependent load-bearing.
+    expect(severityOf({ fanIn: 1, dependents: 4749, centrality: 0 })).toBe('medium');
     expect(severityOf({ fanIn: 3, dependents: 3, centrality: 0 }, { fanIn: 3 })).toBe('high');
   });
 

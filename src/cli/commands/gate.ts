@@ -7,8 +7,16 @@
  * unless the project configured `gate.failClosed`.
  */
 import { readFileSync } from 'node:fs';
-import { parseHookInput, postToolUseOutput, preToolUseOutput } from '../../gate/claude.js';
-import { type GateContext, gateDecision, openGate, renameCheck } from '../../gate-run.js';
+import { INSTALL_PROBE, parseHookInput, postToolUseOutput, preToolUseOutput } from '../../gate/claude.js';
+import {
+  claimConsult,
+  evaluateGate,
+  type GateContext,
+  openGateLive,
+  recordWarning,
+  renameCheck,
+  renewConsult,
+} from '../../gate-run.js';
 import { parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 
@@ -41,10 +49,11 @@ export async function gateCommand(
   const action = values.action === 'read' ? 'read' : 'edit';
   let gate: GateContext | undefined;
   try {
-    gate = openGate(io.cwd, values.file);
-    const decision = gateDecision(gate, action);
+    gate = await openGateLive(io.cwd, values.file);
+    const { decision } = evaluateGate(gate, action);
     if (values.json) io.stdout.write(`${JSON.stringify({ file: gate.rel ?? values.file, ...decision })}\n`);
-    else if (decision.message) io.stderr.write(`${decision.message}\n`);
+    else if (decision.message)
+      io.stderr.write(`${decision.message}\n${decision.context ? `${decision.context}\n` : ''}`);
     return { exitCode: decision.verdict === 'deny' ? 1 : 0 };
   } finally {
     gate?.close();
@@ -56,13 +65,30 @@ async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
   let gate: GateContext | undefined;
   try {
     const event = parseHookInput(stdin());
+    if (event?.event === INSTALL_PROBE) {
+      // Says which proofmap answered, so `hooks install` can show what it verified.
+      io.stdout.write(
+        `${JSON.stringify({ proofmap: 'gate', bin: process.argv[1] ?? '', node: process.version })}\n`,
+      );
+      return { exitCode: 0 };
+    }
     if (!event?.file) return { exitCode: 0 };
-    gate = openGate(event.cwd ?? io.cwd, event.file);
+    gate = await openGateLive(event.cwd ?? io.cwd, event.file);
     failClosed = gate.settings.failClosed;
+    const editor = {
+      ...(event.session ? { session: event.session } : {}),
+      ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
+    };
     if (event.event === 'PreToolUse') {
-      const out = preToolUseOutput(gateDecision(gate, event.action));
+      const { decision, marker } = evaluateGate(gate, event.action, editor);
+      if (event.action === 'edit') {
+        claimConsult(gate, marker, editor);
+        recordWarning(gate, decision, editor);
+      }
+      const out = preToolUseOutput(decision);
       if (out) io.stdout.write(`${out}\n`);
     } else if (event.action === 'edit') {
+      renewConsult(gate, editor);
       const out = postToolUseOutput(await renameCheck(gate));
       if (out) io.stdout.write(`${out}\n`);
     }

@@ -1,9 +1,16 @@
 /**
- * `proofmap hooks install|uninstall [--claude] [--dry-run] [--command CMD] [dir]`: adds or removes
- * proofmap's gate in `.claude/settings.json`, merging with what is there.
+ * `proofmap hooks install|uninstall [dir] [--claude] [--local] [--dry-run] [--command CMD]`: adds
+ * or removes proofmap's gate in `.claude/settings.json` (or `.claude/settings.local.json` with
+ * --local), editing the file's text so every line it does not touch stays byte for byte, and
+ * writing through a symlinked settings file rather than replacing it. Install first runs the
+ * command it is about to write, exactly as Claude Code will, and writes it only once it answered.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INSTALL_PROBE } from '../../gate/claude.js';
+import { type CommandCandidate, hookCommandCandidates } from '../../gate/hook-command.js';
 import { installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
 import { writeAtomic } from '../../map/emit.js';
 import { InputError } from '../../model/errors.js';
@@ -12,12 +19,33 @@ import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
 
 const USAGE =
-  'usage: proofmap hooks install|uninstall [dir] [--claude] [--dry-run] [--command "proofmap gate --claude"]';
+  'usage: proofmap hooks install|uninstall [dir] [--claude] [--local] [--dry-run] [--command "<command>"]';
+
+/**
+ * bin/proofmap.js of the proofmap that is running: the nearest folder above this module holding
+ * it. Walking up rather than a fixed relative URL, because this module runs from src/ (tests),
+ * dist/cli/ or the bundled dist/cli-bundle/ at different depths.
+ */
+function runningBin(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const bin = path.join(dir, 'bin', 'proofmap.js');
+    if (existsSync(bin) && existsSync(path.join(dir, 'package.json'))) return bin;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('cannot find bin/proofmap.js above the running proofmap');
+    dir = up;
+  }
+}
 
 export async function hooksCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
     argv,
-    { claude: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, command: { type: 'string' } },
+    {
+      claude: { type: 'boolean' },
+      local: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      command: { type: 'string' },
+    },
     USAGE,
   );
   if (values.help) {
@@ -27,36 +55,117 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
   const [verb, dir] = positionals;
   if (verb !== 'install' && verb !== 'uninstall')
     throw new UsageError(`unknown hooks action "${verb ?? ''}"`, { hint: USAGE });
-  const file = path.join(path.resolve(io.cwd, dir ?? '.'), '.claude', 'settings.json');
+  const root = path.resolve(io.cwd, dir ?? '.');
+  const local = values.local === true;
+  const file = path.join(root, '.claude', local ? 'settings.local.json' : 'settings.json');
+  // A symlinked settings file (shared dotfiles) stays a symlink: the edit goes to its target.
+  const target = existsSync(file) ? realpathSync(file) : file;
   let before = '';
-  let settings: Record<string, unknown> = {};
   try {
-    before = readFileSync(file, 'utf8');
-    settings = JSON.parse(before) as Record<string, unknown>;
-    if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
-      throw new Error('not an object');
+    before = readFileSync(target, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new InputError(`${file} is not valid JSON (${(error as Error).message}); not changed`, {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  let verified: Verified | undefined;
+  let result: { text: string; changed: boolean };
+  try {
+    if (verb === 'install') {
+      verified = verifyFirst(
+        root,
+        hookCommandCandidates({
+          local,
+          node: process.execPath,
+          bin: runningBin(),
+          ...(typeof values.command === 'string' ? { given: values.command } : {}),
+        }),
+        io,
+      );
+      if ('failures' in verified) {
+        io.stderr.write(
+          `proofmap: no gate command works from ${root}, so nothing was installed:\n${verified.failures.map((f) => `  ${f}`).join('\n')}\n` +
+            '  install proofmap in the repository (npm install --save-dev proofmap), or pass --command\n',
+        );
+        return { exitCode: 1 };
+      }
+      result = installHooks(before, verified.command);
+    } else result = uninstallHooks(before);
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof TypeError)
+      throw new InputError(`${file} cannot be edited (${error.message}); not changed`, {
         hint: 'fix or remove it, then run again',
       });
+    throw error;
   }
-  const command = typeof values.command === 'string' ? values.command : 'proofmap gate --claude';
-  const result = verb === 'install' ? installHooks(settings, command) : uninstallHooks(settings);
-  const after = `${JSON.stringify(result.settings, null, 2)}\n`;
+  if (verified && !('failures' in verified)) io.stdout.write(report(verified, root, local));
   if (!result.changed) {
     io.stdout.write(
-      `proofmap: ${file} already ${verb === 'install' ? 'has' : 'has no'} proofmap hooks; nothing to do\n`,
+      `proofmap: ${file} already ${verb === 'install' ? 'has this gate' : 'has no proofmap hooks'}; nothing to do\n`,
     );
     return { exitCode: 0 };
   }
   if (values['dry-run']) {
-    io.stdout.write(`--- ${file}\n+++ ${file} (after ${verb})\n${lineDiff(before, after)}\n`);
+    io.stdout.write(`--- ${file}\n+++ ${file} (after ${verb})\n${lineDiff(before, result.text)}\n`);
     return { exitCode: 0 };
   }
-  writeAtomic(file, after);
+  writeAtomic(target, result.text);
   io.stdout.write(
-    `proofmap: ${verb === 'install' ? 'added the gate to' : 'removed the gate from'} ${file}\n`,
+    `proofmap: ${verb === 'install' ? 'added the gate to' : 'removed the gate from'} ${file}${target !== file ? ` (→ ${target})` : ''}\n`,
   );
   return { exitCode: 0 };
+}
+
+type Verified = (CommandCandidate & { ms: number; answered: string }) | { failures: string[] };
+
+/** Runs each candidate once as Claude Code would, with the install probe on stdin. */
+function verifyFirst(root: string, candidates: CommandCandidate[], io: Io): Verified {
+  const failures: string[] = [];
+  for (const c of candidates) {
+    const started = process.hrtime.bigint();
+    const run = spawnSync('sh', ['-c', c.command], {
+      cwd: root,
+      input: JSON.stringify({ hook_event_name: INSTALL_PROBE, cwd: root }),
+      env: { ...process.env, ...io.env, CLAUDE_PROJECT_DIR: root },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const answer = probeAnswer(run.stdout);
+    if (run.status === 0 && answer) return { ...c, ms, answered: answer };
+    // A command that exits before reading stdin makes the write fail with EPIPE: its exit status
+    // is the news, not the pipe.
+    const why =
+      run.status !== null
+        ? `exit ${run.status}${run.stderr?.trim() ? `: ${run.stderr.trim().split('\n')[0]}` : ''}`
+        : (run.error?.message ?? `killed by ${run.signal}`);
+    failures.push(`\`${c.command}\` did not answer as proofmap's gate (${why})`);
+  }
+  return { failures };
+}
+
+function probeAnswer(stdout: string | null): string | undefined {
+  try {
+    const a = JSON.parse((stdout ?? '').trim()) as { proofmap?: string; bin?: string; node?: string };
+    return a.proofmap === 'gate' ? `${a.bin ?? '?'} on node ${a.node ?? '?'}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function report(
+  v: CommandCandidate & { ms: number; answered: string },
+  root: string,
+  local: boolean,
+): string {
+  const lines = [
+    `proofmap: verified \`${v.command}\`: run with sh -c from ${root}, proofmap's gate answered (${v.answered}) in ${Math.round(v.ms)} ms`,
+  ];
+  if (v.how === 'npx')
+    lines.push(
+      '  npx adds ~200 ms to every edit; `proofmap hooks install --local` writes the absolute command instead (this machine only)',
+    );
+  if (v.how === 'absolute' && !local)
+    lines.push(
+      '  this command names paths on this machine: others who clone the repository need it changed; install proofmap as a dev dependency, or use --local',
+    );
+  return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,39 @@
+/**
+ * Which command `hooks install` writes. A bare `proofmap gate --claude` exits 127 unless proofmap
+ * is installed globally, and a failing hook fails open — the gate silently never runs. So the
+ * install proposes commands that work from the repository as installed and keeps the first one
+ * that, run once exactly as Claude Code runs it (`sh -c`, cwd = project), answers as proofmap's
+ * gate:
+ *   - `npx --no-install proofmap gate --claude`: portable (every clone that installed proofmap as
+ *     a dependency), so it is tried first for the shared settings; npx costs ~200 ms per event.
+ *   - the absolute path of the running node and bin/proofmap.js: fastest, but names this
+ *     machine's paths, so it is tried first for the local (uncommitted) settings.
+ */
+
+export interface CommandCandidate {
+  command: string;
+  /** How the command finds proofmap, for the install report. */
+  how: 'npx' | 'absolute' | 'given';
+}
+
+/** Quotes a word for sh: single quotes, with embedded ones closed and escaped. */
+export function shellQuote(word: string): string {
+  return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+export function hookCommandCandidates(o: {
+  local: boolean;
+  /** process.execPath */
+  node: string;
+  /** Absolute path of bin/proofmap.js. */
+  bin: string;
+  given?: string;
+}): CommandCandidate[] {
+  if (o.given !== undefined) return [{ command: o.given, how: 'given' }];
+  const npx: CommandCandidate = { command: 'npx --no-install proofmap gate --claude', how: 'npx' };
+  const absolute: CommandCandidate = {
+    command: `${shellQuote(o.node)} ${shellQuote(o.bin)} gate --claude`,
+    how: 'absolute',
+  };
+  return o.local ? [absolute, npx] : [npx, absolute];
+}
