@@ -48,8 +48,26 @@ export function collectMentions(root: Root, source: SourceText): MentionFacts {
 }
 
 function inlineCode(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
-  const value = node.value.trim();
-  const at = locate(node, value, source.text, 0);
+  inlineCodeMention(node.value, node.position?.start.offset, node.position?.end.offset, source, out);
+}
+
+function prose(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
+  proseMentions(node.value, node.position?.start.offset, node.position?.end.offset, source, out);
+}
+
+/**
+ * Facts of one inline code span whose source is [start, end): shared by the full and the fast
+ * pass, so that both cite the same place for the same span.
+ */
+export function inlineCodeMention(
+  raw: string,
+  start: number | undefined,
+  end: number | undefined,
+  source: SourceText,
+  out: MentionFacts,
+): void {
+  const value = raw.trim();
+  const at = locate(start, end, value, source.text, 0);
   if (value.length === 0 || at === undefined) return;
   const identifier = IDENTIFIER.exec(value);
   if (identifier) {
@@ -60,17 +78,24 @@ function inlineCode(node: Nodes & { value: string }, source: SourceText, out: Me
   if (path) out.mentions.push({ path, via: 'inline-code', ...source.placeAt(at) });
 }
 
-function prose(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
+/** Mentions in one text node (value as mdast gives it) whose source is [start, end). */
+export function proseMentions(
+  value: string,
+  start: number | undefined,
+  end: number | undefined,
+  source: SourceText,
+  out: MentionFacts,
+): void {
   let cursor = 0;
-  for (const word of node.value.split(/\s+/)) {
+  for (const word of value.split(/\s+/)) {
     let token = word;
     while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
     while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
     const path = pathLike(token);
     if (!path) continue;
-    const at = locate(node, path, source.text, cursor);
+    const at = locate(start, end, path, source.text, cursor);
     if (at === undefined) continue;
-    cursor = at - node.position!.start.offset! + path.length;
+    cursor = at - start! + path.length;
     out.mentions.push({ path, via: 'prose', ...source.placeAt(at) });
   }
 }
@@ -90,9 +115,13 @@ export function pathLike(token: string): string | undefined {
 }
 
 /** Offset of `literal` inside the node's own source at or after `cursor`, if written verbatim. */
-function locate(node: Nodes, literal: string, text: string, cursor: number): number | undefined {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
+function locate(
+  start: number | undefined,
+  end: number | undefined,
+  literal: string,
+  text: string,
+  cursor: number,
+): number | undefined {
   if (start === undefined || end === undefined || literal.length === 0) return undefined;
   const at = text.indexOf(literal, start + cursor);
   return at < 0 || at + literal.length > end ? undefined : at;

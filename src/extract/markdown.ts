@@ -3,6 +3,7 @@
  * stay as written and are resolved by linkDoc (markdown-link-doc.ts) once every file is known.
  */
 import type { Root } from 'mdast';
+import { fastDocFacts } from './markdown-fast.js';
 import { readFrontMatter } from './markdown-front-matter.js';
 import { collectLinks } from './markdown-links.js';
 import { collectMentions } from './markdown-mentions.js';
@@ -19,6 +20,13 @@ export type * from './markdown-types.js';
 export function extractDoc(path: string, text: string): DocFacts {
   // micromark drops a leading byte-order mark; dropping it here too keeps offsets aligned.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const fast = fastDocFacts(path, body);
+  if ('facts' in fast) return fast.facts;
+  return fullDocFacts(path, body);
+}
+
+/** The reference pass: micromark + mdast. Slow, but it decides everything the fast pass leaves. */
+export function fullDocFacts(path: string, body: string): DocFacts {
   let root: Root;
   try {
     root = parseMarkdown(body);
