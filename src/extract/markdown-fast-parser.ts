@@ -89,10 +89,6 @@ function wrapInline(md: MarkdownIt, name: string): void {
   const inner = rule.fn;
   md.inline.ruler.at(name, (plain, silent) => {
     const state = plain as TrackedInline;
-    if (name === 'strikethrough' && state.src.charCodeAt(state.pos) === 0x7e) {
-      // markdown-it knows only `~~`; GFM (micromark) also strikes `~one~` and pairs runs differently.
-      state.env.undecided ??= 'strikethrough';
-    }
     if (silent) return inner(state, true);
     const start = state.pos;
     const first = state.tokens.length;

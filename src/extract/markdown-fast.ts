@@ -14,7 +14,9 @@
  * - nesting deeper than markdown-it descends (it drops the rest; mdast does not);
  * - any inline content whose lines cannot be found verbatim at the end of their source lines.
  */
+
 import type Token from 'markdown-it/lib/token.mjs';
+import type { Paragraph, Root } from 'mdast';
 import {
   createFastParser,
   type FastEnv,
@@ -23,18 +25,23 @@ import {
   placePending,
 } from './markdown-fast-parser.js';
 import { type FrontMatterRead, readFrontMatterValue } from './markdown-front-matter.js';
-import { afterMarker, isExternalUrl, linkFact } from './markdown-links.js';
-import { inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
+import { afterMarker, collectLinks, isExternalUrl, linkFact } from './markdown-links.js';
+import { collectMentions, inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
+import { parseMarkdown, plainText } from './markdown-parse.js';
 import { createSlugger } from './markdown-slugs.js';
 import { type SourceText, sourceText } from './markdown-source.js';
-import type { DocFacts, DocLinkFact } from './markdown-types.js';
+import type { DocFacts, DocLinkFact, DocMentionFact, DocSymbolFact } from './markdown-types.js';
 
-export type FastResult = { facts: DocFacts } | { undecided: string };
+/** The facts, with how many characters of inline content the full parser re-read; or why not. */
+export type FastResult = { facts: DocFacts; reparsed: number } | { undecided: string };
 
 let parser: ReturnType<typeof createFastParser> | undefined;
 
-/** Text GFM would turn into an autolink literal, or a footnote call. */
-const AUTOLINK_OR_FOOTNOTE = /@|www\.|:\/\/|\[\^/i;
+/**
+ * Text where GFM may find an autolink literal (an email, `www.`, `http://`, `https://`; mailto:
+ * and xmpp: need an email too), or a footnote call. A superset: such text goes to the full parser.
+ */
+const AUTOLINK_OR_FOOTNOTE = /[\w+.-]@[\w-]+\.|www\.|https?:\/\/|\[\^/i;
 
 export function fastDocFacts(path: string, body: string): FastResult {
   if (body.includes('\0')) return { undecided: 'a NUL character' };
@@ -55,7 +62,7 @@ export function fastDocFacts(path: string, body: string): FastResult {
     facts.coverage.push(...read.coverage);
     if (read.frontMatter) facts.frontMatter = read.frontMatter;
   }
-  return { facts };
+  return { facts, reparsed: walk.reparsed };
 }
 
 interface LineTable {
@@ -131,6 +138,51 @@ function endOfLine(body: string, nextStart: number): number {
   return end;
 }
 
+/**
+ * A URL whose extent GFM and this pass agree on (see splitAtUrls): the URL, then its trailing
+ * punctuation up to a blank or the end of the text.
+ */
+const PLAIN_URL =
+  /(https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:\/[A-Za-z0-9/_.#%=?+-]*?)?)([.,:;!?)'"*_]*)(?=\s|$)/gi;
+
+/** A paragraph is re-read by the full parser only up to this length (it is slow on some input). */
+const INLINE_FULL_PARSE_MAX = 20_000;
+
+interface InlineFacts extends MentionFacts {
+  links: DocLinkFact[];
+}
+
+/** Inline content left to the full parser, and where its facts go in the document's lists. */
+interface Deferred {
+  content: string;
+  map: (offset: number) => number;
+  at: { links: number; mentions: number; symbols: number };
+  heading?: { text: string };
+}
+
+interface Insert<T> {
+  at: number;
+  items: T[];
+}
+
+/** `list` with each insert's items placed before the element that was at its index. */
+function insertAll<T>(list: T[], inserts: Insert<T>[]): T[] {
+  const out: T[] = [];
+  let next = 0;
+  for (const { at, items } of inserts) {
+    while (next < at) out.push(list[next++]!);
+    out.push(...items);
+  }
+  while (next < list.length) out.push(list[next++]!);
+  return out;
+}
+
+/** The link_close of the link_open at `i` (links do not nest, so it is the next one). */
+function closeOf(children: PlacedToken[], i: number): PlacedToken | undefined {
+  for (let j = i + 1; j < children.length; j++) if (children[j]!.type === 'link_close') return children[j];
+  return undefined;
+}
+
 /** Whitespace other than space, tab and line endings. */
 const ODD_BLANK = /[^\S \t\n\r]/;
 
@@ -139,14 +191,22 @@ interface Run {
   value: string;
   start: number;
   end: number;
+  /** The children it was made of, children[from..to]. */
+  from: number;
+  to: number;
 }
 
 class Walk {
   undecided: string | undefined;
+  /** Characters of inline content handed to the full parser. */
+  reparsed = 0;
+  private readonly deferred: Deferred[] = [];
   private readonly facts: DocFacts = { headings: [], links: [], mentions: [], symbols: [], coverage: [] };
-  private readonly mentions: MentionFacts;
   private readonly slug = createSlugger();
+
   private readonly internalDefinitions = new Set<string>();
+  /** Every definition's label as written → whether one of that label is internal. */
+  private readonly definitionLabels = new Map<string, boolean>();
   private inTable = false;
   /** Where the next cell of the current table row is searched, and how many empty cells precede it. */
   private rowCursor = 0;
@@ -158,9 +218,7 @@ class Walk {
     private readonly source: SourceText,
     private readonly lines: LineTable,
     private readonly fedStarts: number[],
-  ) {
-    this.mentions = { mentions: this.facts.mentions, symbols: this.facts.symbols };
-  }
+  ) {}
 
   run(tokens: Token[]): DocFacts {
     // mdast skips the text of links to internal definitions; definitions may follow their use.
@@ -168,6 +226,8 @@ class Walk {
       if (token.type !== 'definition') continue;
       const { url, label } = token.meta as { url: string; label: string };
       if (!isExternalUrl(url)) this.internalDefinitions.add(normalizeIdentifier(label));
+      if (!this.definitionLabels.has(label)) this.definitionLabels.set(label, false);
+      if (!isExternalUrl(url)) this.definitionLabels.set(label, true);
     }
     for (let i = 0; i < tokens.length && !this.undecided; i++) {
       const token = tokens[i]!;
@@ -180,13 +240,22 @@ class Walk {
         this.emptyCells = 0;
       } else if (token.type === 'definition') this.definition(token);
       else if (token.type === 'heading_open') {
-        const inline = tokens[i + 1]!;
-        const text = this.inline(inline, token.markup);
+        const read = this.inline(tokens[i + 1]!, token.markup);
         const line = (token.map?.[0] ?? 0) + 1;
-        this.facts.headings.push({ text, slug: this.slug(text), depth: Number(token.tag.slice(1)), line });
+        const heading = {
+          text: typeof read === 'string' ? read : '',
+          slug: '',
+          depth: Number(token.tag.slice(1)),
+          line,
+        };
+        if (typeof read !== 'string') read.heading = heading;
+        this.facts.headings.push(heading);
         i++;
       } else if (token.type === 'inline') this.inline(token, undefined);
     }
+    if (!this.undecided) this.resolveDeferred();
+    // Slugs last: a deferred heading's text is known only now, and duplicates count in order.
+    for (const heading of this.facts.headings) heading.slug = this.slug(heading.text);
     return this.facts;
   }
 
@@ -212,32 +281,61 @@ class Walk {
   }
 
   /** Facts of one inline token; returns its plain text (what a heading's anchor is made of). */
-  private inline(token: Token, headingMarkup: string | undefined): string {
+  private inline(token: Token, headingMarkup: string | undefined): string | Deferred {
     const content = token.content;
     const children = (token.children ?? []) as PlacedToken[];
     if (content.length === 0 || children.length === 0) {
       if (this.inTable) this.emptyCells++;
       return '';
     }
-    if (content.includes('\t')) return this.decline('a tab in inline content');
     const map = this.contentMap(token, headingMarkup);
     if (!map) {
       const line = (this.inTable ? this.rowLine : (token.map?.[0] ?? -1)) + 1;
       return this.decline(`inline content not found verbatim in its source lines (line ${line})`);
     }
+    // Tabs (markdown-it and micromark trim them differently at line ends) and `~` (GFM strikes
+    // `~one~`, markdown-it only `~~two~~`): this content alone goes to the full parser.
+    if (content.includes('\t') || content.includes('~')) return this.inlineByFullParser(content, map);
+    const out: InlineFacts = { links: [], mentions: [], symbols: [] };
+    const text = this.readInline(children, content, map, out);
+    if (text === undefined) return this.inlineByFullParser(content, map);
+    this.facts.links.push(...out.links);
+    this.facts.mentions.push(...out.mentions);
+    this.facts.symbols.push(...out.symbols);
+    return text;
+  }
+
+  /** The facts of markdown-it's inline tokens, or undefined when a text run needs the full parser. */
+  private readInline(
+    children: PlacedToken[],
+    content: string,
+    map: (offset: number) => number,
+    out: InlineFacts,
+  ): string | undefined {
     placePending(children, content.length);
     let text = '';
     let run: Run | undefined;
-    // Each open link says whether mentions inside it are skipped (the link already says it).
-    const links: boolean[] = [];
+    // Inside a link to a repository file, text is not read for mentions: the link already says it.
+    let skipping = 0;
+    let undecided = false;
+    // A `[` in text that opened no link: GFM then finds autolink literals by another route.
+    let strayBracket = false;
+    const skips: boolean[] = [];
     const flush = () => {
       if (!run) return;
-      if (AUTOLINK_OR_FOOTNOTE.test(run.value)) this.decline('a GFM autolink literal or footnote');
-      else if (!links.includes(true))
-        proseMentions(run.value, run.start, run.end, this.source, this.mentions);
+      // Text inside a link never holds an autolink literal (GFM does not nest links).
+      let nodes: Run[] | undefined = [run];
+      if (skips.length === 0 && AUTOLINK_OR_FOOTNOTE.test(run.value)) {
+        nodes = strayBracket ? undefined : this.splitAtUrls(run, children, content, map);
+      }
+      if (!nodes) undecided = true;
+      else if (skipping === 0)
+        for (const node of nodes) proseMentions(node.value, node.start, node.end, this.source, out);
+      if (run.value.includes('[')) strayBracket = true;
       run = undefined;
     };
-    for (const child of children) {
+    for (let i = 0; i < children.length && !undecided; i++) {
+      const child = children[i]!;
       const type = child.type;
       if (child.level >= MAX_NESTING - 1) return this.decline('nesting deeper than the fast pass descends');
       if (type === 'text' || type === 'text_special' || type === 'softbreak') {
@@ -247,26 +345,172 @@ class Walk {
         if (run) {
           run.value += piece;
           run.end = map(child.end!);
-        } else run = { value: piece, start: map(child.start!), end: map(child.end!) };
+          run.to = i;
+        } else run = { value: piece, start: map(child.start!), end: map(child.end!), from: i, to: i };
         continue;
       }
       flush();
       if (child.start === undefined || child.end === undefined) return this.decline(`an unplaced ${type}`);
-      const start = map(child.start);
-      const end = map(child.end);
       if (type === 'code_inline') {
         text += child.content;
-        if (!links.includes(true)) inlineCodeMention(child.content, start, end, this.source, this.mentions);
+        if (skipping === 0)
+          inlineCodeMention(child.content, map(child.start), map(child.end), this.source, out);
       } else if (type === 'link_open') {
-        links.push(this.link(child, children, content, map));
-      } else if (type === 'link_close') links.pop();
-      else if (type === 'image') this.image(child, content, map);
+        const skip = this.link(child, closeOf(children, i), content, map, out);
+        skips.push(skip);
+        if (skip) skipping++;
+      } else if (type === 'link_close') {
+        if (skips.pop()) skipping--;
+      } else if (type === 'image') this.image(child, content, map, out);
     }
     flush();
-    return this.undecided ? '' : text;
+    return undecided ? undefined : text;
+  }
+
+  /**
+   * The content of one paragraph, heading or cell parsed on its own by micromark, with the
+   * document's definitions after it (so references resolve as in the document); offsets in that
+   * small document map back to the body. If micromark does not read the content as one paragraph,
+   * the whole document falls back.
+   */
+  /**
+   * The text nodes mdast makes of a run holding `http(s)://` URLs outside links: text, the URL
+   * (an external link's text), text … Only for URLs whose extent is plain: written verbatim,
+   * after a non-letter, domain labels of letters, digits and `-`, a path of URL-safe characters,
+   * then only trailing punctuation before a blank or the end. Else undefined (full parser).
+   */
+  private splitAtUrls(
+    run: Run,
+    children: PlacedToken[],
+    content: string,
+    map: (n: number) => number,
+  ): Run[] | undefined {
+    const { value } = run;
+    if (/@|www\.|\[\^/i.test(value)) return undefined;
+    // Value offset → body offset, for characters of text written verbatim (one line each).
+    const pieces: { at: number; start: number; length: number }[] = [];
+    let at = 0;
+    for (let i = run.from; i <= run.to; i++) {
+      const child = children[i]!;
+      const piece = child.type === 'softbreak' ? '\n' : child.content;
+      if (piece.length === 0) continue;
+      if (child.type === 'text') pieces.push({ at, start: map(child.start!), length: piece.length });
+      at += piece.length;
+    }
+    const toBody = (from: number, to: number): number | undefined => {
+      const piece = pieces.find((p) => p.at <= from && to <= p.at + p.length);
+      return piece && piece.start + (from - piece.at);
+    };
+    const text = this.source.text;
+    const inlineEnd = map(content.length);
+    const nodes: Run[] = [];
+    let last = 0;
+    let lastBody = run.start;
+    for (const match of value.matchAll(PLAIN_URL)) {
+      const from = match.index;
+      const url = match[1]!;
+      const to = from + url.length;
+      const end = to + match[2]!.length;
+      if (value.lastIndexOf('[', from) >= 0) return undefined;
+      const start = toBody(from, end);
+      if (start === undefined || /[A-Za-z]/.test(text[start - 1] ?? '')) return undefined;
+      const after = start + (end - from);
+      if (after < inlineEnd && !/\s/.test(text[after]!)) return undefined;
+      nodes.push({ value: value.slice(last, from), start: lastBody, end: start, from: 0, to: 0 });
+      nodes.push({ value: url, start, end: start + url.length, from: 0, to: 0 });
+      last = to;
+      lastBody = start + url.length;
+    }
+    nodes.push({ value: value.slice(last), start: lastBody, end: run.end, from: 0, to: 0 });
+    // Every URL must have been one of those; what is left must hold none.
+    if (nodes.some((node, i) => i % 2 === 0 && /https?:\/\//i.test(node.value))) return undefined;
+    return nodes.filter((node) => node.value.length > 0);
+  }
+
+  /**
+   * Content the fast pass leaves to micromark is parsed later, all of a document's in one call
+   * (setting up micromark costs more than a paragraph): `at` is where its facts go.
+   */
+  private inlineByFullParser(content: string, map: (offset: number) => number): Deferred | string {
+    if (content.length > INLINE_FULL_PARSE_MAX) return this.decline('a paragraph too long to parse in full');
+    this.reparsed += content.length;
+    const { links, mentions, symbols } = this.facts;
+    const deferred: Deferred = {
+      content,
+      map,
+      at: { links: links.length, mentions: mentions.length, symbols: symbols.length },
+    };
+    this.deferred.push(deferred);
+    return deferred;
+  }
+
+  /**
+   * Each deferred content becomes one paragraph of a small document, followed by the document's
+   * definitions (so references resolve as they do in the document); offsets in it map back to the
+   * body. If micromark does not read each content as exactly one paragraph, the whole document
+   * falls back.
+   */
+  private resolveDeferred(): void {
+    if (this.deferred.length === 0) return;
+    const starts: number[] = [];
+    let text = '';
+    for (const { content } of this.deferred) {
+      starts.push(text.length);
+      text += `${content}\n\n`;
+    }
+    for (const [label, internal] of this.definitionLabels) text += `[${label}]: ${internal ? 'x' : 'x:'}\n`;
+    let root: Root;
+    try {
+      root = parseMarkdown(text);
+    } catch {
+      this.decline('the Markdown parser failed on a paragraph');
+      return;
+    }
+    const definitions = root.children.slice(this.deferred.length);
+    const whole =
+      definitions.every((node) => node.type === 'definition') &&
+      this.deferred.every((entry, i) => {
+        const node = root.children[i];
+        return (
+          node?.type === 'paragraph' &&
+          node.position?.start.offset === starts[i] &&
+          node.position?.end.offset === starts[i]! + entry.content.length
+        );
+      });
+    if (!whole) {
+      this.decline('a paragraph that does not parse as one on its own');
+      return;
+    }
+    const inserts = {
+      links: [] as Insert<DocLinkFact>[],
+      mentions: [] as Insert<DocMentionFact>[],
+      symbols: [] as Insert<DocSymbolFact>[],
+    };
+    this.deferred.forEach((entry, i) => {
+      const paragraph = root.children[i] as Paragraph;
+      const base = starts[i]!;
+      const view: SourceText = {
+        text,
+        placeAt: (offset) => this.source.placeAt(entry.map(offset - base)),
+        lineOf: (offset) => this.source.lineOf(entry.map(offset - base)),
+      };
+      const links = collectLinks({ type: 'root', children: [paragraph] }, view);
+      const { mentions, symbols } = collectMentions(
+        { type: 'root', children: [paragraph, ...definitions] },
+        view,
+      );
+      inserts.links.push({ at: entry.at.links, items: links });
+      inserts.mentions.push({ at: entry.at.mentions, items: mentions });
+      inserts.symbols.push({ at: entry.at.symbols, items: symbols });
+      if (entry.heading) entry.heading.text = plainText(paragraph);
+    });
+    this.facts.links = insertAll(this.facts.links, inserts.links);
+    this.facts.mentions = insertAll(this.facts.mentions, inserts.mentions);
+    this.facts.symbols = insertAll(this.facts.symbols, inserts.symbols);
   }
 
   private decline(reason: string): string {
+    this.deferred.length = 0;
     this.undecided ??= reason;
     return '';
   }
@@ -274,12 +518,12 @@ class Walk {
   /** Records an inline link's fact; true when the text inside it is not read for mentions. */
   private link(
     open: PlacedToken,
-    children: PlacedToken[],
+    close: PlacedToken | undefined,
     content: string,
     map: (n: number) => number,
+    out: InlineFacts,
   ): boolean {
     if (open.markup === 'autolink') return false;
-    const close = children.find((c) => c.type === 'link_close' && c.start === open.labelEnd);
     const end = close?.end;
     if (end === undefined) return Boolean(this.decline('a link without its end'));
     const url = open.attrGet('href') ?? '';
@@ -293,11 +537,11 @@ class Walk {
     if (url.length === 0 || isExternalUrl(url)) return false;
     const start = map(open.start!);
     const from = open.labelEnd === open.labelStart ? start : map(labelEnd);
-    this.facts.links.push(linkFact('link', url, start, map(end), from, this.source));
+    out.links.push(linkFact('link', url, start, map(end), from, this.source));
     return true;
   }
 
-  private image(image: PlacedToken, content: string, map: (n: number) => number): void {
+  private image(image: PlacedToken, content: string, map: (n: number) => number, out: InlineFacts): void {
     if (content.charCodeAt(image.end! - 1) !== 0x29) return; // imageReference: not a link fact
     const url = image.attrGet('src') ?? '';
     if (url.length === 0 || isExternalUrl(url)) return;
@@ -311,7 +555,7 @@ class Walk {
       afterMarker('image', this.source.text, start, end),
       this.source,
     );
-    this.facts.links.push(fact);
+    out.links.push(fact);
   }
 
   /**

@@ -86,8 +86,11 @@ export function proseMentions(
   source: SourceText,
   out: MentionFacts,
 ): void {
+  // pathLike needs a slash or a dot; most words have neither, and most text none at all.
+  if (!value.includes('/') && !value.includes('.')) return;
   let cursor = 0;
   for (const word of value.split(/\s+/)) {
+    if (!word.includes('/') && !word.includes('.')) continue;
     let token = word;
     while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
     while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
