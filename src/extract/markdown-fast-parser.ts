@@ -54,10 +54,7 @@ export function createFastParser(): MarkdownIt {
   md.core.ruler.disable(['text_join', 'replacements', 'smartquotes', 'linkify']);
   md.inline.ruler2.disable(['fragments_join']);
   md.inline.State = trackedState(md.inline.State);
-  for (const name of ['newline', 'escape', 'backticks', 'strikethrough', 'emphasis', 'link', 'image']) {
-    wrapInline(md, name);
-  }
-  for (const name of ['autolink', 'html_inline', 'entity']) wrapInline(md, name);
+  for (const [name, markers] of Object.entries(RULE_MARKERS)) wrapInline(md, name, markers);
   wrapReference(md);
   return md;
 }
@@ -82,13 +79,35 @@ function trackedState(Base: typeof StateInline): typeof StateInline {
 }
 
 /** Rules are replaced in place by name, so markdown-it's rule order (which decides parses) is kept. */
-function wrapInline(md: MarkdownIt, name: string): void {
+/**
+ * The characters each wrapped rule can start at (markdown-it's rules test them first too); the
+ * wrapper answers for the others without the bookkeeping, which runs at every markup character.
+ */
+const RULE_MARKERS: Record<string, string> = {
+  newline: '\n',
+  escape: '\\',
+  backticks: '`',
+  strikethrough: '~',
+  emphasis: '_*',
+  link: '[',
+  image: '!',
+  autolink: '<',
+  html_inline: '<',
+  entity: '&',
+};
+
+function wrapInline(md: MarkdownIt, name: string, markers: string): void {
+  const codes = [...markers].map((c) => c.charCodeAt(0));
+  const marker = codes[0]!;
+  const otherMarker = codes[1] ?? marker;
   const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: InlineRule }[] }).__rules__;
   const rule = rules.find((r) => r.name === name);
   if (!rule) throw new Error(`markdown-it has no inline rule ${name}`);
   const inner = rule.fn;
   md.inline.ruler.at(name, (plain, silent) => {
     const state = plain as TrackedInline;
+    const code = state.src.charCodeAt(state.pos);
+    if (code !== marker && code !== otherMarker) return false;
     if (silent) return inner(state, true);
     const start = state.pos;
     const first = state.tokens.length;

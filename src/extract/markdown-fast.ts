@@ -25,6 +25,7 @@ import {
   placePending,
 } from './markdown-fast-parser.js';
 import { type FrontMatterRead, readFrontMatterValue } from './markdown-front-matter.js';
+import { simpleFrontMatter } from './markdown-front-matter-simple.js';
 import { afterMarker, collectLinks, isExternalUrl, linkFact } from './markdown-links.js';
 import { collectMentions, inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
 import { parseMarkdown, plainText } from './markdown-parse.js';
@@ -53,11 +54,13 @@ export function fastDocFacts(path: string, body: string): FastResult {
   const env: FastEnv = {};
   const tokens = parser.parse(fed.text, env);
   if (env.undecided) return { undecided: env.undecided };
-  const source = sourceText(body);
+  const source = sourceText(body, lines.starts);
   const walk = new Walk(source, lines, fed.starts);
   const facts = walk.run(tokens);
   if (walk.undecided) return { undecided: walk.undecided };
-  if (matter) {
+  const simple = matter && simpleFrontMatter(matter.value);
+  if (matter && simple) facts.frontMatter = { data: simple, line: matter.line, endLine: matter.endLine };
+  else if (matter) {
     const read: FrontMatterRead = readFrontMatterValue(path, matter.value, matter.line, matter.endLine);
     facts.coverage.push(...read.coverage);
     if (read.frontMatter) facts.frontMatter = read.frontMatter;
@@ -66,8 +69,11 @@ export function fastDocFacts(path: string, body: string): FastResult {
 }
 
 interface LineTable {
+  body: string;
   /** Offset of each line's first character in the body; \r\n, \r and \n end lines. */
   starts: number[];
+  /** Offset just after each line's last character (where its line ending starts). */
+  ends: number[];
   /** The line's text without its ending. */
   text(line: number): string;
   /** The text markdown-it parses: \n endings, the first `blank` lines emptied. */
@@ -77,25 +83,30 @@ interface LineTable {
 function lineTable(body: string): LineTable {
   const starts = [0];
   const ends: number[] = [];
-  for (let i = 0; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    if (c === 10) {
+  if (!body.includes('\r')) {
+    for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) {
       ends.push(i);
       starts.push(i + 1);
-    } else if (c === 13) {
-      ends.push(i);
-      if (body.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+    }
+  } else {
+    for (let i = 0; i < body.length; i++) {
+      const c = body.charCodeAt(i);
+      if (c === 10 || c === 13) {
+        ends.push(i);
+        if (c === 13 && body.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
     }
   }
   ends.push(body.length);
   const text = (line: number) => body.slice(starts[line]!, ends[line]!);
   return {
+    body,
     starts,
+    ends,
     text,
     fed(blank) {
-      const plain = !body.includes('\r');
-      if (plain && blank === 0) return { text: body, starts };
+      if (blank === 0 && !body.includes('\r')) return { text: body, starts };
       const parts: string[] = [];
       for (let line = 0; line < starts.length; line++) parts.push(line < blank ? '' : text(line));
       const fedStarts: number[] = [];
@@ -186,6 +197,15 @@ function closeOf(children: PlacedToken[], i: number): PlacedToken | undefined {
 /** Whitespace other than space, tab and line endings. */
 const ODD_BLANK = /[^\S \t\n\r]/;
 
+/** Whether body[from, to) holds whitespace that markdown-it trims and micromark keeps. */
+function hasOddBlank(body: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = body.charCodeAt(i);
+    if ((c === 0x0b || c === 0x0c || c >= 0x80) && ODD_BLANK.test(body[i]!)) return true;
+  }
+  return false;
+}
+
 /** A text run: what mdast makes one `text` node (text, escapes, entities and soft line breaks). */
 interface Run {
   value: string;
@@ -213,6 +233,8 @@ class Walk {
   private emptyCells = 0;
   /** markdown-it maps table rows to lines, not their cells. */
   private rowLine = -1;
+  private rowText: string | undefined;
+  private rowEscapedBackslash = false;
 
   constructor(
     private readonly source: SourceText,
@@ -236,6 +258,7 @@ class Walk {
       else if (token.type === 'table_close') this.inTable = false;
       else if (token.type === 'tr_open') {
         this.rowLine = token.map?.[0] ?? -1;
+        this.rowText = undefined;
         this.rowCursor = 0;
         this.emptyCells = 0;
       } else if (token.type === 'definition') this.definition(token);
@@ -571,27 +594,40 @@ class Walk {
     const first = this.inTable ? this.rowLine : token.map?.[0];
     if (first === undefined || first < 0) return undefined;
     if (this.inTable) return this.cellMap(first, token.content);
-    const parts = token.content.split('\n');
+    const { body, starts, ends } = this.lines;
+    const content = token.content;
     const bases: number[] = [];
     const contentStarts: number[] = [];
     let at = 0;
-    for (let k = 0; k < parts.length; k++) {
-      const part = parts[k]!;
-      const line = this.lines.text(first + k);
+    for (let k = 0; at <= content.length; k++) {
+      const newline = content.indexOf('\n', at);
+      const last = newline < 0;
+      const length = (last ? content.length : newline) - at;
+      const line = first + k;
+      if (line >= starts.length) return undefined;
+      const lineStart = starts[line]!;
       let col: number;
-      if (headingMarkup?.startsWith('#')) col = atxContent(line, headingMarkup, part);
+      if (headingMarkup?.startsWith('#'))
+        col = atxContent(this.lines.text(line), headingMarkup, content.slice(at, at + length));
       else {
-        const end = k === parts.length - 1 ? line.trimEnd().length : line.length;
-        col = end - part.length;
-        if (col < 0 || !line.startsWith(part, col)) col = -1;
+        // The last line lost its trailing blanks to trim(); only spaces and tabs, or we fall back.
+        let end = ends[line]!;
+        if (last)
+          while (end > lineStart && (body.charCodeAt(end - 1) === 0x20 || body.charCodeAt(end - 1) === 9))
+            end--;
+        col = end - length - lineStart;
       }
-      if (col < 0) return undefined;
-      // markdown-it trims Unicode blanks around the content; micromark only spaces and tabs.
-      if (k === 0 && ODD_BLANK.test(line.slice(0, col))) return undefined;
-      if (k === parts.length - 1 && ODD_BLANK.test(line.slice(col + part.length))) return undefined;
-      bases.push(this.lines.starts[first + k]! + col);
+      if (col < 0 || !body.startsWith(content.slice(at, at + length), lineStart + col)) return undefined;
+      if (k === 0 && hasOddBlank(body, lineStart, lineStart + col)) return undefined;
+      if (last && hasOddBlank(body, lineStart + col + length, ends[line]!)) return undefined;
+      bases.push(lineStart + col);
       contentStarts.push(at);
-      at += part.length + 1;
+      if (last) break;
+      at = newline + 1;
+    }
+    if (bases.length === 1) {
+      const base = bases[0]!;
+      return (offset) => base + offset;
     }
     return (offset) => {
       let k = contentStarts.length - 1;
@@ -606,8 +642,12 @@ class Walk {
    * written `\\|`, and offsets after it shift by one.
    */
   private cellMap(line: number, content: string): ((offset: number) => number) | undefined {
-    const row = this.lines.text(line);
-    if (row.includes('\\\\|')) return undefined;
+    if (this.rowText === undefined) {
+      this.rowText = this.lines.text(line);
+      this.rowEscapedBackslash = this.rowText.includes('\\\\|');
+    }
+    const row = this.rowText;
+    if (this.rowEscapedBackslash) return undefined;
     const written = content.replaceAll('|', '\\|');
     const col = row.indexOf(written, this.rowCursor);
     if (col < 0) return undefined;

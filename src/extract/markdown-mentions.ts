@@ -22,6 +22,8 @@ const KNOWN_EXTENSIONS = new Set(
 const IDENTIFIER = /^([A-Za-z_$][\w$]*)(\(.*\))?$/;
 /** Characters that never occur in a path a doc means literally (globs, markup, shell). */
 const NOT_A_PATH = /[\s*?[\]{}<>|"'`$\\]|:\/\//;
+/** A whole word with a dot or a slash in it. */
+const WORD_WITH_DOT_OR_SLASH = /\S*[./]\S*/g;
 const OPENERS = '(["\'‘“<';
 const CLOSERS = '.,;:!?)]}"\'’”>';
 
@@ -86,11 +88,10 @@ export function proseMentions(
   source: SourceText,
   out: MentionFacts,
 ): void {
-  // pathLike needs a slash or a dot; most words have neither, and most text none at all.
+  // pathLike needs a slash or a dot: only the words (\S+, as split(/\s+/) gives) holding one.
   if (!value.includes('/') && !value.includes('.')) return;
   let cursor = 0;
-  for (const word of value.split(/\s+/)) {
-    if (!word.includes('/') && !word.includes('.')) continue;
+  for (const [word] of value.matchAll(WORD_WITH_DOT_OR_SLASH)) {
     let token = word;
     while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
     while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
