@@ -26,6 +26,7 @@ import {
 } from './markdown-fast-parser.js';
 import { type FrontMatterRead, readFrontMatterValue } from './markdown-front-matter.js';
 import { simpleFrontMatter } from './markdown-front-matter-simple.js';
+import { fullParseRefusal } from './markdown-limits.js';
 import { afterMarker, collectLinks, isExternalUrl, linkFact } from './markdown-links.js';
 import { collectMentions, inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
 import { parseMarkdown, plainText } from './markdown-parse.js';
@@ -455,7 +456,8 @@ class Walk {
    * (setting up micromark costs more than a paragraph): `at` is where its facts go.
    */
   private inlineByFullParser(content: string, map: (offset: number) => number): Deferred | string {
-    if (content.length > INLINE_FULL_PARSE_MAX) return this.decline('a paragraph too long to parse in full');
+    if (content.length > INLINE_FULL_PARSE_MAX || fullParseRefusal(content))
+      return this.decline('a paragraph too long or too nested to parse in full');
     this.reparsed += content.length;
     const { links, mentions, symbols } = this.facts;
     const deferred: Deferred = {

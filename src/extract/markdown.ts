@@ -5,6 +5,7 @@
 import type { Root } from 'mdast';
 import { fastDocFacts } from './markdown-fast.js';
 import { readFrontMatter } from './markdown-front-matter.js';
+import { fullParseRefusal } from './markdown-limits.js';
 import { collectLinks } from './markdown-links.js';
 import { collectMentions } from './markdown-mentions.js';
 import { parseMarkdown, plainText, visit } from './markdown-parse.js';
@@ -22,6 +23,11 @@ export function extractDoc(path: string, text: string): DocFacts {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const fast = fastDocFacts(path, body);
   if ('facts' in fast) return fast.facts;
+  const refusal = fullParseRefusal(body);
+  if (refusal) {
+    const reason = `The Markdown fast pass could not decide this document (${fast.undecided}) and the full parser was not run: ${refusal}; no links were read.`;
+    return empty([{ analyzer: 'markdown', scope: path, status: 'too-complex', reason }]);
+  }
   return fullDocFacts(path, body);
 }
 
