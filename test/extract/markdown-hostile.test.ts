@@ -68,3 +68,13 @@ describe('hostile Markdown', () => {
     expect(fullParseRefusal('\\['.repeat(100))).toBeUndefined();
   });
 });
+
+describe('hostile decision records', () => {
+  it('do not send a too-complex body to the full parser either', { timeout: QUICK }, async () => {
+    const { extractArtifact } = await import('../../src/extract/artifact.js');
+    const path = 'docs/adr/0001-quotes.md';
+    const text = `# ADR-1: Quotes\n\n${'>'.repeat(100_000)}\n`;
+    const artifact = extractArtifact(path, text, extractDoc(path, text));
+    expect(artifact?.coverage.map((c) => c.status)).toEqual(['too-complex']);
+  });
+});
