@@ -56,7 +56,26 @@ export function createFastParser(): MarkdownIt {
   md.inline.State = trackedState(md.inline.State);
   for (const [name, markers] of Object.entries(RULE_MARKERS)) wrapInline(md, name, markers);
   wrapReference(md);
+  md.core.ruler.at('inline', (state) => {
+    for (const token of state.tokens) {
+      if (token.type !== 'inline') continue;
+      if (isPlainText(token.content)) token.meta = PLAIN;
+      else state.md.inline.parse(token.content, state.md, state.env, token.children ?? []);
+    }
+  });
   return md;
+}
+
+/** Marks inline content left untokenized because it is one text run (see isPlainText). */
+export const PLAIN = Symbol('plain text');
+
+/**
+ * Content where no inline rule can fire (no markup character, no tab, no hard break) is one
+ * text run with soft breaks: the extractor reads it without markdown-it's inline pass, which is
+ * a large part of the parse. `:` and `@` only matter to linkify, which is off.
+ */
+export function isPlainText(content: string): boolean {
+  return !/[!&*_<[\]\\`~\t]| \n/.test(content);
 }
 
 function trackedState(Base: typeof StateInline): typeof StateInline {

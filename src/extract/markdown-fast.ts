@@ -21,6 +21,7 @@ import {
   createFastParser,
   type FastEnv,
   MAX_NESTING,
+  PLAIN,
   type PlacedToken,
   placePending,
 } from './markdown-fast-parser.js';
@@ -307,8 +308,9 @@ class Walk {
   /** Facts of one inline token; returns its plain text (what a heading's anchor is made of). */
   private inline(token: Token, headingMarkup: string | undefined): string | Deferred {
     const content = token.content;
+    const plain = token.meta === PLAIN;
     const children = (token.children ?? []) as PlacedToken[];
-    if (content.length === 0 || children.length === 0) {
+    if (content.length === 0 || (children.length === 0 && !plain)) {
       if (this.inTable) this.emptyCells++;
       return '';
     }
@@ -320,6 +322,15 @@ class Walk {
     // Tabs (markdown-it and micromark trim them differently at line ends) and `~` (GFM strikes
     // `~one~`, markdown-it only `~~two~~`): this content alone goes to the full parser.
     if (content.includes('\t') || content.includes('~')) return this.inlineByFullParser(content, map);
+    if (plain) {
+      if (!AUTOLINK_OR_FOOTNOTE.test(content)) {
+        // One text node, as mdast has it: soft breaks are `\n`, blanks around them dropped.
+        const value = content.includes('\n') ? content.replace(/ *\n */g, '\n') : content;
+        proseMentions(value, map(0), map(content.length), this.source, this.facts);
+        return value;
+      }
+      parser!.inline.parse(content, parser!, {}, children);
+    }
     const out: InlineFacts = { links: [], mentions: [], symbols: [] };
     const text = this.readInline(children, content, map, out);
     if (text === undefined) return this.inlineByFullParser(content, map);
