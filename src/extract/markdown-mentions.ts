@@ -88,10 +88,8 @@ export function proseMentions(
   source: SourceText,
   out: MentionFacts,
 ): void {
-  // pathLike needs a slash or a dot: only the words (\S+, as split(/\s+/) gives) holding one.
-  if (!value.includes('/') && !value.includes('.')) return;
   let cursor = 0;
-  for (const [word] of value.matchAll(WORD_WITH_DOT_OR_SLASH)) {
+  for (const word of wordsWithDotOrSlash(value)) {
     let token = word;
     while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
     while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
@@ -102,6 +100,45 @@ export function proseMentions(
     cursor = at - start! + path.length;
     out.mentions.push({ path, via: 'prose', ...source.placeAt(at) });
   }
+}
+
+/**
+ * The words of `value` (what split(/\s+/) gives) that hold a `.` or a `/`, in order: pathLike
+ * needs one, and most words have neither. Found from each dot or slash outwards, so words
+ * without one cost nothing.
+ */
+function* wordsWithDotOrSlash(value: string): Generator<string> {
+  let dot = value.indexOf('.');
+  let slash = value.indexOf('/');
+  let from = 0;
+  while (dot >= 0 || slash >= 0) {
+    const at = dot < 0 ? slash : slash < 0 ? dot : Math.min(dot, slash);
+    let start = at;
+    while (start > from && !isJsSpace(value.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < value.length && !isJsSpace(value.charCodeAt(end))) end++;
+    yield value.slice(start, end);
+    from = end;
+    if (dot >= 0 && dot < end) dot = value.indexOf('.', end);
+    if (slash >= 0 && slash < end) slash = value.indexOf('/', end);
+  }
+}
+
+/** The characters JavaScript's `\s` matches. */
+function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
