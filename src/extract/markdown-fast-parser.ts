@@ -51,7 +51,8 @@ export function createFastParser(): MarkdownIt {
   md.normalizeLinkText = (text) => text;
   md.validateLink = () => true;
   // Runs are merged by the extractor, which needs each piece's range; these rules would lose them.
-  md.core.ruler.disable(['text_join', 'replacements', 'smartquotes', 'linkify']);
+  // The fed text is already normalized (\n endings, no NUL), so markdown-it's own pass is skipped.
+  md.core.ruler.disable(['normalize', 'text_join', 'replacements', 'smartquotes', 'linkify']);
   md.inline.ruler2.disable(['fragments_join']);
   md.inline.State = trackedState(md.inline.State);
   for (const [name, markers] of Object.entries(RULE_MARKERS)) wrapInline(md, name, markers);

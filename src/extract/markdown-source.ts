@@ -36,8 +36,11 @@ export function sourceText(text: string, lineStarts?: number[]): SourceText {
   };
   const lineOf = (offset: number): string => {
     const i = lineIndex(offset);
-    const end = i + 1 < starts.length ? starts[i + 1]! : text.length;
-    return text.slice(starts[i]!, end).replace(/\r?\n$|\r$/, '');
+    let end = i + 1 < starts.length ? starts[i + 1]! : text.length;
+    // Without the line ending: \n, \r\n or \r.
+    if (end > starts[i]! && text.charCodeAt(end - 1) === 10) end--;
+    if (end > starts[i]! && text.charCodeAt(end - 1) === 13) end--;
+    return text.slice(starts[i]!, end);
   };
   return {
     text,

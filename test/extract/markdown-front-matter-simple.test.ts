@@ -17,6 +17,11 @@ describe('simpleFrontMatter', () => {
     'path: docs/a.md\r\nowner: team_core',
     'x: yes',
     'x: a-',
+    'id: ADR-5\ndate: 2023-03-27\nbased_on: [ADR-2, ADR-1]\ncovers:\n  - packages/pkg-5/src/billing\n  - packages/pkg-3/a.ts',
+    'covers:\n- a\n- b\nnext: c',
+    'a:\n    - b  \n    - c',
+    'x: 2024-01-01',
+    'list:\n  - a\n  - b',
   ];
   it.each(read)('reads %j exactly as yaml does', (text) => {
     const data = simpleFrontMatter(text);
@@ -29,14 +34,12 @@ describe('simpleFrontMatter', () => {
     'x: Null',
     'x: true',
     'x: 0x1F',
-    'x: 2024-01-01',
     'x: .inf',
     'x: -a',
     'x: "quoted"',
     "x: 'single'",
     'x: a # comment',
     'x: a: b',
-    'list:\n  - a\n  - b',
     'x: [a, [b]]',
     'x: [a, "b"]',
     '  indented: a',
@@ -46,6 +49,11 @@ describe('simpleFrontMatter', () => {
     'x: |',
     '',
     'x: a\ty',
+    'x: 2023-1-1',
+    'x:',
+    'x:\n  - a\n    - b',
+    'x:\n  - a\n  - 12',
+    'x:\n  - a\n  y: b',
   ];
   it.each(left)('leaves %j to yaml', (text) => {
     expect(simpleFrontMatter(text)).toBeUndefined();
