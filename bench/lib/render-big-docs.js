@@ -76,6 +76,11 @@ export function renderBigDoc(rnd, doc, docs, sources, sections) {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
+/** Mostly the target's title anchor; now and then one that does not exist, as in real docs. */
+function anchor(rnd, doc) {
+  return rnd.chance(0.95) ? `#${doc.title.toLowerCase().replace(/ /g, '-')}` : '#overview';
+}
+
 function sentence(rnd) {
   const n = rnd.int(8, 18);
   const words = [];
@@ -92,7 +97,7 @@ function paragraph(rnd, rel, docs, sources, refs) {
     const other = rnd.pick(docs);
     if (roll <= 3) parts.push(`${sentence(rnd)} Call \`${source.symbol}()\` from \`${source.path}\`.`);
     else if (roll <= 6)
-      parts.push(`See [${other.title}](${rel(other.path)}${rnd.chance(0.3) ? '#overview' : ''}).`);
+      parts.push(`See [${other.title}](${rel(other.path)}${rnd.chance(0.3) ? anchor(rnd, other) : ''}).`);
     else if (roll <= 8)
       parts.push(
         `The *${rnd.pick(NOUNS)}* and **${rnd.pick(NOUNS)}** live in [the module](${rel(source.path)}).`,

@@ -1,18 +1,21 @@
 /**
  * The fast pass of the Markdown extractor: the same DocFacts as the full (micromark + mdast)
- * pass, read from markdown-it tokens at ~30× the speed, or `undecided` with the reason when the
- * document holds something whose facts it would not reproduce exactly. Then extractDoc runs the
- * full parser on that document. test/extract/markdown-fast.test.ts proves the two agree on every
- * fixture, on proofmap's own docs and on READMEs of installed packages.
+ * pass, read from markdown-it tokens at 20-50× its speed. test/extract/markdown-fast.test.ts
+ * proves the two agree on every fixture, on proofmap's own docs and on every README of the
+ * installed packages.
  *
- * Falls back (the document as a whole) on:
- * - GFM autolink literals (`www.`, `://`, `@` in text): micromark and mdast split text around
- *   them by rules markdown-it does not have (and nodes mdast splits lose their positions);
- * - `~` strikethrough (GFM strikes `~one~`; markdown-it only `~~two~~`) and `[^` footnotes;
- * - reference definitions with a title or over several lines;
- * - tabs in inline content, NUL bytes, tables whose rows do not split like their header;
+ * One paragraph, heading or table cell goes to micromark (all of a document's in one batch)
+ * when its text holds what markdown-it does not decide as GFM does:
+ * - a GFM autolink literal other than a plain `http(s)://` URL after a blank (`www.`, emails,
+ *   a URL after a stray `[` or running into markup): mdast splits text around them by its own
+ *   rules, and text nodes its transform splits lose their positions (hence their mentions);
+ * - `~` (GFM strikes `~one~`; markdown-it only `~~two~~`), `[^` (footnote calls), tabs.
+ * The whole document goes to the full parser (bounded by markdown-limits.ts) on:
+ * - NUL bytes; reference definitions with a title, over several lines, or footnote definitions;
  * - nesting deeper than markdown-it descends (it drops the rest; mdast does not);
- * - any inline content whose lines cannot be found verbatim at the end of their source lines.
+ * - inline content whose lines are not found verbatim at the end of their source lines
+ *   (Unicode blanks markdown-it trims, partial tabs), table cells not found between pipes;
+ * - a batched paragraph that micromark does not read as one paragraph on its own.
  */
 
 import type Token from 'markdown-it/lib/token.mjs';
