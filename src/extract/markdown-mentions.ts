@@ -22,8 +22,6 @@ const KNOWN_EXTENSIONS = new Set(
 const IDENTIFIER = /^([A-Za-z_$][\w$]*)(\(.*\))?$/;
 /** Characters that never occur in a path a doc means literally (globs, markup, shell). */
 const NOT_A_PATH = /[\s*?[\]{}<>|"'`$\\]|:\/\//;
-/** A whole word with a dot or a slash in it. */
-const WORD_WITH_DOT_OR_SLASH = /\S*[./]\S*/g;
 const OPENERS = '(["\'‘“<';
 const CLOSERS = '.,;:!?)]}"\'’”>';
 
