@@ -26,18 +26,18 @@ describe('fast Markdown pass', () => {
     const docs = ownDocs();
     expect(docs.length).toBeGreaterThan(10);
     const { mismatches, undecided } = compare(docs);
-    console.log(undecided);
     expect(mismatches.map((m) => m.path)).toEqual([]);
+    // Agreement by falling back would prove nothing: the fast pass must decide these itself.
+    expect(undecided).toEqual([]);
   });
 
   it('gives the full parser’s facts on READMEs of installed packages', () => {
     const docs = packageReadmes();
+    expect(docs.length).toBeGreaterThan(100);
     const { mismatches, undecided } = compare(docs);
-    const reasons = new Map<string, number>();
-    for (const u of undecided) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
-    console.log(docs.length, undecided.length, reasons);
-    for (const m of mismatches.slice(0, 3)) console.log(m.path, JSON.stringify(diff(m.fast, m.full)));
-    expect(mismatches.map((m) => m.path)).toEqual([]);
+    expect(mismatches.map((m) => ({ path: m.path, diff: diff(m.fast, m.full) }))).toEqual([]);
+    // Real READMEs hold footnotes, titled definitions, odd blanks: a few fall back, not many.
+    expect(undecided.length).toBeLessThan(docs.length * 0.05);
   });
 });
 
