@@ -19,7 +19,8 @@
  */
 
 import type Token from 'markdown-it/lib/token.mjs';
-import type { Paragraph, Root } from 'mdast';
+import { type Deferred, readDeferred } from './markdown-fast-batch.js';
+import { atxContent, frontMatter, hasOddBlank, type LineTable, lineTable } from './markdown-fast-lines.js';
 import {
   createFastParser,
   type FastEnv,
@@ -28,15 +29,15 @@ import {
   type PlacedToken,
   placePending,
 } from './markdown-fast-parser.js';
+import { type Run, splitAtUrls } from './markdown-fast-urls.js';
 import { type FrontMatterRead, readFrontMatterValue } from './markdown-front-matter.js';
 import { simpleFrontMatter } from './markdown-front-matter-simple.js';
 import { fullParseRefusal } from './markdown-limits.js';
-import { afterMarker, collectLinks, isExternalUrl, linkFact } from './markdown-links.js';
-import { collectMentions, inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
-import { parseMarkdown, plainText } from './markdown-parse.js';
+import { afterMarker, isExternalUrl, linkFact } from './markdown-links.js';
+import { inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
 import { createSlugger } from './markdown-slugs.js';
 import { type SourceText, sourceText } from './markdown-source.js';
-import type { DocFacts, DocLinkFact, DocMentionFact, DocSymbolFact } from './markdown-types.js';
+import type { DocFacts, DocLinkFact } from './markdown-types.js';
 
 /** The facts, with how many characters of inline content the full parser re-read; or why not. */
 export type FastResult = { facts: DocFacts; reparsed: number } | { undecided: string };
@@ -73,94 +74,6 @@ export function fastDocFacts(path: string, body: string): FastResult {
   return { facts, reparsed: walk.reparsed };
 }
 
-interface LineTable {
-  body: string;
-  /** Offset of each line's first character in the body; \r\n, \r and \n end lines. */
-  starts: number[];
-  /** Offset just after each line's last character (where its line ending starts). */
-  ends: number[];
-  /** The line's text without its ending. */
-  text(line: number): string;
-  /** The text markdown-it parses: \n endings, the first `blank` lines emptied. */
-  fed(blank: number): { text: string; starts: number[] };
-}
-
-function lineTable(body: string): LineTable {
-  const starts = [0];
-  const ends: number[] = [];
-  if (!body.includes('\r')) {
-    for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) {
-      ends.push(i);
-      starts.push(i + 1);
-    }
-  } else {
-    for (let i = 0; i < body.length; i++) {
-      const c = body.charCodeAt(i);
-      if (c === 10 || c === 13) {
-        ends.push(i);
-        if (c === 13 && body.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-  }
-  ends.push(body.length);
-  const text = (line: number) => body.slice(starts[line]!, ends[line]!);
-  return {
-    body,
-    starts,
-    ends,
-    text,
-    fed(blank) {
-      if (blank === 0 && !body.includes('\r')) return { text: body, starts };
-      const parts: string[] = [];
-      for (let line = 0; line < starts.length; line++) parts.push(line < blank ? '' : text(line));
-      const fedStarts: number[] = [];
-      let at = 0;
-      for (const part of parts) {
-        fedStarts.push(at);
-        at += part.length + 1;
-      }
-      return { text: parts.join('\n'), starts: fedStarts };
-    },
-  };
-}
-
-interface FrontMatterBlock {
-  value: string;
-  line: number;
-  endLine: number;
-  lineCount: number;
-}
-
-/** YAML front matter as micromark-extension-frontmatter reads it: `---` lines, from line 1. */
-function frontMatter(body: string, lines: LineTable): FrontMatterBlock | undefined {
-  if (!body.startsWith('---')) return undefined;
-  const fence = /^---[ \t]*$/;
-  if (!fence.test(lines.text(0)) || lines.starts.length < 2) return undefined;
-  for (let line = 1; line < lines.starts.length; line++) {
-    if (!fence.test(lines.text(line))) continue;
-    // The value runs from the line after the opening fence to the line ending before the closing one.
-    const from = lines.starts[1]!;
-    const to = line === 1 ? from : endOfLine(body, lines.starts[line]!);
-    return { value: body.slice(from, to), line: 1, endLine: line + 1, lineCount: line + 1 };
-  }
-  return undefined;
-}
-
-/** The offset where the line before `nextStart` ends (before its \n, \r\n or \r). */
-function endOfLine(body: string, nextStart: number): number {
-  let end = nextStart - 1;
-  if (body.charCodeAt(end) === 10 && body.charCodeAt(end - 1) === 13) end--;
-  return end;
-}
-
-/**
- * A URL whose extent GFM and this pass agree on (see splitAtUrls): the URL, then its trailing
- * punctuation up to a blank or the end of the text.
- */
-const PLAIN_URL =
-  /(https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:\/[A-Za-z0-9/_.#%=?+-]*?)?)([.,:;!?)'"*_]*)(?=\s|$)/gi;
-
 /** A paragraph is re-read by the full parser only up to this length (it is slow on some input). */
 const INLINE_FULL_PARSE_MAX = 20_000;
 
@@ -168,57 +81,10 @@ interface InlineFacts extends MentionFacts {
   links: DocLinkFact[];
 }
 
-/** Inline content left to the full parser, and where its facts go in the document's lists. */
-interface Deferred {
-  content: string;
-  map: (offset: number) => number;
-  at: { links: number; mentions: number; symbols: number };
-  heading?: { text: string };
-}
-
-interface Insert<T> {
-  at: number;
-  items: T[];
-}
-
-/** `list` with each insert's items placed before the element that was at its index. */
-function insertAll<T>(list: T[], inserts: Insert<T>[]): T[] {
-  const out: T[] = [];
-  let next = 0;
-  for (const { at, items } of inserts) {
-    while (next < at) out.push(list[next++]!);
-    out.push(...items);
-  }
-  while (next < list.length) out.push(list[next++]!);
-  return out;
-}
-
 /** The link_close of the link_open at `i` (links do not nest, so it is the next one). */
 function closeOf(children: PlacedToken[], i: number): PlacedToken | undefined {
   for (let j = i + 1; j < children.length; j++) if (children[j]!.type === 'link_close') return children[j];
   return undefined;
-}
-
-/** Whitespace other than space, tab and line endings. */
-const ODD_BLANK = /[^\S \t\n\r]/;
-
-/** Whether body[from, to) holds whitespace that markdown-it trims and micromark keeps. */
-function hasOddBlank(body: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = body.charCodeAt(i);
-    if ((c === 0x0b || c === 0x0c || c >= 0x80) && ODD_BLANK.test(body[i]!)) return true;
-  }
-  return false;
-}
-
-/** A text run: what mdast makes one `text` node (text, escapes, entities and soft line breaks). */
-interface Run {
-  value: string;
-  start: number;
-  end: number;
-  /** The children it was made of, children[from..to]. */
-  from: number;
-  to: number;
 }
 
 class Walk {
@@ -281,7 +147,10 @@ class Walk {
         i++;
       } else if (token.type === 'inline') this.inline(token, undefined);
     }
-    if (!this.undecided) this.resolveDeferred();
+    if (!this.undecided) {
+      const problem = readDeferred(this.deferred, this.definitionLabels, this.source, this.facts);
+      if (problem) this.decline(problem);
+    }
     // Slugs last: a deferred heading's text is known only now, and duplicates count in order.
     for (const heading of this.facts.headings) heading.slug = this.slug(heading.text);
     return this.facts;
@@ -364,7 +233,7 @@ class Walk {
       // Text inside a link never holds an autolink literal (GFM does not nest links).
       let nodes: Run[] | undefined = [run];
       if (skips.length === 0 && AUTOLINK_OR_FOOTNOTE.test(run.value)) {
-        nodes = strayBracket ? undefined : this.splitAtUrls(run, children, content, map);
+        nodes = strayBracket ? undefined : splitAtUrls(run, children, content, map, this.source.text);
       }
       if (!nodes) undecided = true;
       else if (skipping === 0)
@@ -406,66 +275,6 @@ class Walk {
   }
 
   /**
-   * The content of one paragraph, heading or cell parsed on its own by micromark, with the
-   * document's definitions after it (so references resolve as in the document); offsets in that
-   * small document map back to the body. If micromark does not read the content as one paragraph,
-   * the whole document falls back.
-   */
-  /**
-   * The text nodes mdast makes of a run holding `http(s)://` URLs outside links: text, the URL
-   * (an external link's text), text … Only for URLs whose extent is plain: written verbatim,
-   * after a non-letter, domain labels of letters, digits and `-`, a path of URL-safe characters,
-   * then only trailing punctuation before a blank or the end. Else undefined (full parser).
-   */
-  private splitAtUrls(
-    run: Run,
-    children: PlacedToken[],
-    content: string,
-    map: (n: number) => number,
-  ): Run[] | undefined {
-    const { value } = run;
-    if (/@|www\.|\[\^/i.test(value)) return undefined;
-    // Value offset → body offset, for characters of text written verbatim (one line each).
-    const pieces: { at: number; start: number; length: number }[] = [];
-    let at = 0;
-    for (let i = run.from; i <= run.to; i++) {
-      const child = children[i]!;
-      const piece = child.type === 'softbreak' ? '\n' : child.content;
-      if (piece.length === 0) continue;
-      if (child.type === 'text') pieces.push({ at, start: map(child.start!), length: piece.length });
-      at += piece.length;
-    }
-    const toBody = (from: number, to: number): number | undefined => {
-      const piece = pieces.find((p) => p.at <= from && to <= p.at + p.length);
-      return piece && piece.start + (from - piece.at);
-    };
-    const text = this.source.text;
-    const inlineEnd = map(content.length);
-    const nodes: Run[] = [];
-    let last = 0;
-    let lastBody = run.start;
-    for (const match of value.matchAll(PLAIN_URL)) {
-      const from = match.index;
-      const url = match[1]!;
-      const to = from + url.length;
-      const end = to + match[2]!.length;
-      if (value.lastIndexOf('[', from) >= 0) return undefined;
-      const start = toBody(from, end);
-      if (start === undefined || /[A-Za-z]/.test(text[start - 1] ?? '')) return undefined;
-      const after = start + (end - from);
-      if (after < inlineEnd && !/\s/.test(text[after]!)) return undefined;
-      nodes.push({ value: value.slice(last, from), start: lastBody, end: start, from: 0, to: 0 });
-      nodes.push({ value: url, start, end: start + url.length, from: 0, to: 0 });
-      last = to;
-      lastBody = start + url.length;
-    }
-    nodes.push({ value: value.slice(last), start: lastBody, end: run.end, from: 0, to: 0 });
-    // Every URL must have been one of those; what is left must hold none.
-    if (nodes.some((node, i) => i % 2 === 0 && /https?:\/\//i.test(node.value))) return undefined;
-    return nodes.filter((node) => node.value.length > 0);
-  }
-
-  /**
    * Content the fast pass leaves to micromark is parsed later, all of a document's in one call
    * (setting up micromark costs more than a paragraph): `at` is where its facts go.
    */
@@ -481,71 +290,6 @@ class Walk {
     };
     this.deferred.push(deferred);
     return deferred;
-  }
-
-  /**
-   * Each deferred content becomes one paragraph of a small document, followed by the document's
-   * definitions (so references resolve as they do in the document); offsets in it map back to the
-   * body. If micromark does not read each content as exactly one paragraph, the whole document
-   * falls back.
-   */
-  private resolveDeferred(): void {
-    if (this.deferred.length === 0) return;
-    const starts: number[] = [];
-    let text = '';
-    for (const { content } of this.deferred) {
-      starts.push(text.length);
-      text += `${content}\n\n`;
-    }
-    for (const [label, internal] of this.definitionLabels) text += `[${label}]: ${internal ? 'x' : 'x:'}\n`;
-    let root: Root;
-    try {
-      root = parseMarkdown(text);
-    } catch {
-      this.decline('the Markdown parser failed on a paragraph');
-      return;
-    }
-    const definitions = root.children.slice(this.deferred.length);
-    const whole =
-      definitions.every((node) => node.type === 'definition') &&
-      this.deferred.every((entry, i) => {
-        const node = root.children[i];
-        return (
-          node?.type === 'paragraph' &&
-          node.position?.start.offset === starts[i] &&
-          node.position?.end.offset === starts[i]! + entry.content.length
-        );
-      });
-    if (!whole) {
-      this.decline('a paragraph that does not parse as one on its own');
-      return;
-    }
-    const inserts = {
-      links: [] as Insert<DocLinkFact>[],
-      mentions: [] as Insert<DocMentionFact>[],
-      symbols: [] as Insert<DocSymbolFact>[],
-    };
-    this.deferred.forEach((entry, i) => {
-      const paragraph = root.children[i] as Paragraph;
-      const base = starts[i]!;
-      const view: SourceText = {
-        text,
-        placeAt: (offset) => this.source.placeAt(entry.map(offset - base)),
-        lineOf: (offset) => this.source.lineOf(entry.map(offset - base)),
-      };
-      const links = collectLinks({ type: 'root', children: [paragraph] }, view);
-      const { mentions, symbols } = collectMentions(
-        { type: 'root', children: [paragraph, ...definitions] },
-        view,
-      );
-      inserts.links.push({ at: entry.at.links, items: links });
-      inserts.mentions.push({ at: entry.at.mentions, items: mentions });
-      inserts.symbols.push({ at: entry.at.symbols, items: symbols });
-      if (entry.heading) entry.heading.text = plainText(paragraph);
-    });
-    this.facts.links = insertAll(this.facts.links, inserts.links);
-    this.facts.mentions = insertAll(this.facts.mentions, inserts.mentions);
-    this.facts.symbols = insertAll(this.facts.symbols, inserts.symbols);
   }
 
   private decline(reason: string): string {
@@ -684,15 +428,6 @@ class Walk {
       return base + offset + shift;
     };
   }
-}
-
-/** Column of an ATX heading's content: after its opening `#`s and the blanks that follow them. */
-function atxContent(line: string, markup: string, part: string): number {
-  const hashes = line.indexOf(markup);
-  if (hashes < 0) return -1;
-  let col = hashes + markup.length;
-  while (line.charCodeAt(col) === 0x20) col++;
-  return line.startsWith(part, col) ? col : -1;
 }
 
 /** micromark's label normalization: collapsed whitespace, trimmed, case-folded. */
