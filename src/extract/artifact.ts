@@ -9,6 +9,7 @@ import { frontMatterLinks, readFrontMatterYaml } from './artifact-front-matter.j
 import { artifactIdFromPath, parseArtifactId } from './artifact-ids.js';
 import { statusFromBody, statusLinks, statusWord } from './artifact-status.js';
 import type { ArtifactFacts } from './artifact-types.js';
+import { fullParseRefusal } from './markdown-limits.js';
 import { parseMarkdown } from './markdown-parse.js';
 import { sourceText } from './markdown-source.js';
 import type { DocFacts } from './markdown-types.js';
@@ -35,10 +36,16 @@ export function extractArtifact(path: string, text: string, doc: DocFacts): Arti
     facts.coverage.push(...fromKeys.coverage, ...fromStatus.coverage);
   }
   let root: Root | undefined;
-  try {
-    root = parseMarkdown(body);
-  } catch {
-    // extractDoc already recorded the parser failure as coverage for this document.
+  const refusal = fullParseRefusal(body);
+  if (refusal) {
+    const reason = `The body was not parsed for declared links: ${refusal}.`;
+    facts.coverage.push({ analyzer: 'artifact', scope: path, status: 'too-complex', reason });
+  } else {
+    try {
+      root = parseMarkdown(body);
+    } catch {
+      // extractDoc already recorded the parser failure as coverage for this document.
+    }
   }
   if (root) {
     const inBody = bodyLinks(path, artifactId, root, sourceText(body));

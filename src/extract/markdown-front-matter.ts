@@ -22,10 +22,18 @@ export function parseFrontMatterYaml(yaml: string): { document: Document; lines:
 export function readFrontMatter(path: string, root: Root): FrontMatterRead {
   const node = root.children[0];
   if (node?.type !== 'yaml' || !node.position) return { coverage: [] };
-  const line = node.position.start.line;
-  const endLine = node.position.end.line;
+  return readFrontMatterValue(path, node.value, node.position.start.line, node.position.end.line);
+}
+
+/** The YAML between the fences (`line` opens, `endLine` closes) → DocFacts' front matter. */
+export function readFrontMatterValue(
+  path: string,
+  value: string,
+  line: number,
+  endLine: number,
+): FrontMatterRead {
   const scope = `${path}:${line}`;
-  const { document } = parseFrontMatterYaml(node.value);
+  const { document } = parseFrontMatterYaml(value);
   const problem = document.errors[0];
   if (problem) {
     const reason = `Front matter is not valid YAML (${problem.message.split('\n')[0]}), so its keys were not read.`;

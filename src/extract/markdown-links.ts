@@ -19,28 +19,40 @@ export function collectLinks(root: Root, source: SourceText): DocLinkFact[] {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return true;
     const url = node.url;
     if (url.length === 0 || isExternalUrl(url) || !node.position) return true;
-    const { literal, offset } = locateUrl(node, source.text);
-    const via = node.type === 'image' ? 'image' : node.type === 'link' ? 'link' : 'definition';
-    links.push({ raw: url, literal, ...source.placeAt(offset), via });
+    const start = node.position.start.offset!;
+    const end = node.position.end.offset!;
+    links.push(linkFact(node.type, url, start, end, searchStart(node, source.text, start, end), source));
     return true;
   });
   return links;
 }
 
 /**
- * Finds the destination as written, searching after the link text so that `[./a.md](./a.md)`
- * cites the destination. When unescaping changed it (`./a\_b.md`), the destination is not in the
- * source verbatim; the link's own source (first line) is cited instead, which is.
+ * The fact of one relative link whose source is [start, end), its destination searched from
+ * `from`. Shared by the full and the fast pass. Finds the destination as written, searching after
+ * the link text so that `[./a.md](./a.md)` cites the destination. When unescaping changed it
+ * (`./a\_b.md`), the destination is not in the source verbatim; the link's own source (first
+ * line) is cited instead, which is.
  */
-function locateUrl(node: Link | Image | Definition, text: string): { literal: string; offset: number } {
-  const start = node.position!.start.offset!;
-  const end = node.position!.end.offset!;
-  const from = searchStart(node, text, start, end);
-  const at = text.indexOf(node.url, from);
-  if (at >= 0 && at + node.url.length <= end) return { literal: node.url, offset: at };
-  const source = text.slice(start, end);
-  const lineEnd = source.search(/\r|\n/);
-  return { literal: lineEnd < 0 ? source : source.slice(0, lineEnd), offset: start };
+export function linkFact(
+  type: 'link' | 'image' | 'definition',
+  url: string,
+  start: number,
+  end: number,
+  from: number,
+  source: SourceText,
+): DocLinkFact {
+  const { text } = source;
+  const at = text.indexOf(url, from);
+  let literal = url;
+  let offset = at;
+  if (at < 0 || at + url.length > end) {
+    const own = text.slice(start, end);
+    const lineEnd = own.search(/\r|\n/);
+    literal = lineEnd < 0 ? own : own.slice(0, lineEnd);
+    offset = start;
+  }
+  return { raw: url, literal, ...source.placeAt(offset), via: type };
 }
 
 function searchStart(node: Link | Image | Definition, text: string, start: number, end: number): number {
@@ -48,6 +60,11 @@ function searchStart(node: Link | Image | Definition, text: string, start: numbe
     const last: Nodes | undefined = node.children[node.children.length - 1];
     return last?.position?.end.offset ?? start;
   }
-  const marker = text.indexOf(node.type === 'image' ? '](' : ']:', start);
+  return afterMarker(node.type, text, start, end);
+}
+
+/** Where an image's or a definition's destination search starts: after `](` or `]:`. */
+export function afterMarker(type: 'image' | 'definition', text: string, start: number, end: number): number {
+  const marker = text.indexOf(type === 'image' ? '](' : ']:', start);
   return marker >= 0 && marker < end ? marker + 2 : start;
 }

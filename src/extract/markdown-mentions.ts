@@ -48,8 +48,26 @@ export function collectMentions(root: Root, source: SourceText): MentionFacts {
 }
 
 function inlineCode(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
-  const value = node.value.trim();
-  const at = locate(node, value, source.text, 0);
+  inlineCodeMention(node.value, node.position?.start.offset, node.position?.end.offset, source, out);
+}
+
+function prose(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
+  proseMentions(node.value, node.position?.start.offset, node.position?.end.offset, source, out);
+}
+
+/**
+ * Facts of one inline code span whose source is [start, end): shared by the full and the fast
+ * pass, so that both cite the same place for the same span.
+ */
+export function inlineCodeMention(
+  raw: string,
+  start: number | undefined,
+  end: number | undefined,
+  source: SourceText,
+  out: MentionFacts,
+): void {
+  const value = raw.trim();
+  const at = locate(start, end, value, source.text, 0);
   if (value.length === 0 || at === undefined) return;
   const identifier = IDENTIFIER.exec(value);
   if (identifier) {
@@ -60,19 +78,65 @@ function inlineCode(node: Nodes & { value: string }, source: SourceText, out: Me
   if (path) out.mentions.push({ path, via: 'inline-code', ...source.placeAt(at) });
 }
 
-function prose(node: Nodes & { value: string }, source: SourceText, out: MentionFacts): void {
+/** Mentions in one text node (value as mdast gives it) whose source is [start, end). */
+export function proseMentions(
+  value: string,
+  start: number | undefined,
+  end: number | undefined,
+  source: SourceText,
+  out: MentionFacts,
+): void {
   let cursor = 0;
-  for (const word of node.value.split(/\s+/)) {
+  for (const word of wordsWithDotOrSlash(value)) {
     let token = word;
     while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
     while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
     const path = pathLike(token);
     if (!path) continue;
-    const at = locate(node, path, source.text, cursor);
+    const at = locate(start, end, path, source.text, cursor);
     if (at === undefined) continue;
-    cursor = at - node.position!.start.offset! + path.length;
+    cursor = at - start! + path.length;
     out.mentions.push({ path, via: 'prose', ...source.placeAt(at) });
   }
+}
+
+/**
+ * The words of `value` (what split(/\s+/) gives) that hold a `.` or a `/`, in order: pathLike
+ * needs one, and most words have neither. Found from each dot or slash outwards, so words
+ * without one cost nothing.
+ */
+function* wordsWithDotOrSlash(value: string): Generator<string> {
+  let dot = value.indexOf('.');
+  let slash = value.indexOf('/');
+  let from = 0;
+  while (dot >= 0 || slash >= 0) {
+    const at = dot < 0 ? slash : slash < 0 ? dot : Math.min(dot, slash);
+    let start = at;
+    while (start > from && !isJsSpace(value.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < value.length && !isJsSpace(value.charCodeAt(end))) end++;
+    yield value.slice(start, end);
+    from = end;
+    if (dot >= 0 && dot < end) dot = value.indexOf('.', end);
+    if (slash >= 0 && slash < end) slash = value.indexOf('/', end);
+  }
+}
+
+/** The characters JavaScript's `\s` matches. */
+function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
@@ -90,9 +154,13 @@ export function pathLike(token: string): string | undefined {
 }
 
 /** Offset of `literal` inside the node's own source at or after `cursor`, if written verbatim. */
-function locate(node: Nodes, literal: string, text: string, cursor: number): number | undefined {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
+function locate(
+  start: number | undefined,
+  end: number | undefined,
+  literal: string,
+  text: string,
+  cursor: number,
+): number | undefined {
   if (start === undefined || end === undefined || literal.length === 0) return undefined;
   const at = text.indexOf(literal, start + cursor);
   return at < 0 || at + literal.length > end ? undefined : at;

@@ -14,12 +14,15 @@ export interface SourceText {
   lineOf(offset: number): string;
 }
 
-export function sourceText(text: string): SourceText {
+/** `lineStarts`, when the caller has them: offsets of line starts, computed as below. */
+export function sourceText(text: string, lineStarts?: number[]): SourceText {
   // Offsets of line starts; \r\n, \n and \r all end a line, as they do for micromark.
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  const starts = lineStarts ?? [0];
+  if (!lineStarts) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+    }
   }
   const lineIndex = (offset: number): number => {
     let lo = 0;
@@ -33,8 +36,11 @@ export function sourceText(text: string): SourceText {
   };
   const lineOf = (offset: number): string => {
     const i = lineIndex(offset);
-    const end = i + 1 < starts.length ? starts[i + 1]! : text.length;
-    return text.slice(starts[i]!, end).replace(/\r?\n$|\r$/, '');
+    let end = i + 1 < starts.length ? starts[i + 1]! : text.length;
+    // Without the line ending: \n, \r\n or \r.
+    if (end > starts[i]! && text.charCodeAt(end - 1) === 10) end--;
+    if (end > starts[i]! && text.charCodeAt(end - 1) === 13) end--;
+    return text.slice(starts[i]!, end);
   };
   return {
     text,

@@ -3,7 +3,9 @@
  * stay as written and are resolved by linkDoc (markdown-link-doc.ts) once every file is known.
  */
 import type { Root } from 'mdast';
+import { fastDocFacts } from './markdown-fast.js';
 import { readFrontMatter } from './markdown-front-matter.js';
+import { fullParseRefusal } from './markdown-limits.js';
 import { collectLinks } from './markdown-links.js';
 import { collectMentions } from './markdown-mentions.js';
 import { parseMarkdown, plainText, visit } from './markdown-parse.js';
@@ -19,6 +21,18 @@ export type * from './markdown-types.js';
 export function extractDoc(path: string, text: string): DocFacts {
   // micromark drops a leading byte-order mark; dropping it here too keeps offsets aligned.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const fast = fastDocFacts(path, body);
+  if ('facts' in fast) return fast.facts;
+  const refusal = fullParseRefusal(body);
+  if (refusal) {
+    const reason = `The Markdown fast pass could not decide this document (${fast.undecided}) and the full parser was not run: ${refusal}; no links were read.`;
+    return empty([{ analyzer: 'markdown', scope: path, status: 'too-complex', reason }]);
+  }
+  return fullDocFacts(path, body);
+}
+
+/** The reference pass: micromark + mdast. Slow, but it decides everything the fast pass leaves. */
+export function fullDocFacts(path: string, body: string): DocFacts {
   let root: Root;
   try {
     root = parseMarkdown(body);

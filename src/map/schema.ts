@@ -21,7 +21,7 @@ const coverage = z
   .object({
     analyzer: z.string().min(1),
     scope: z.string(),
-    status: z.enum(['analyzed', 'partial', 'failed', 'skipped', 'not-analyzed']),
+    status: z.enum(['analyzed', 'partial', 'failed', 'skipped', 'not-analyzed', 'too-complex']),
     reason: z.string().min(1),
     detail: z.string().optional(),
   })

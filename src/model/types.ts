@@ -79,7 +79,8 @@ export interface Relation {
   evidence: Evidence[];
 }
 
-export type CoverageStatus = 'analyzed' | 'partial' | 'failed' | 'skipped' | 'not-analyzed';
+/** `too-complex`: the input exceeds a bound set so that no file can stall a scan (depth, size). */
+export type CoverageStatus = 'analyzed' | 'partial' | 'failed' | 'skipped' | 'not-analyzed' | 'too-complex';
 
 /** Something the scan could not (fully) analyse, and why. Nothing is dropped silently. */
 export interface Coverage {
