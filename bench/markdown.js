@@ -63,7 +63,7 @@ export function measureMarkdown(dir, { rounds = 3 } = {}) {
   };
 }
 
-function report(m) {
+export function report(m) {
   const mb = (m.bytes / 1e6).toFixed(2);
   const line = (name, f) =>
     `  ${name.padEnd(22)} ${f.mbPerSec.toFixed(2).padStart(7)} MB/s wall  ${f.mbPerCpuSec.toFixed(2).padStart(7)} MB/s CPU  (${Math.round(f.wallMs)} ms)`;

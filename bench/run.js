@@ -89,6 +89,22 @@ async function runPeer(peer, result, round, opts, repo) {
   return result;
 }
 
+// MB/s of Markdown extraction, old full parser against the fast pass, on the repository and (for
+// the default run) on the generated 500-document set; in this process, from dist/.
+async function markdownRates(repo, opts) {
+  const { measureMarkdown, report } = await import('./markdown.js');
+  const dirs = [repo];
+  if (!opts.repo) {
+    const { DEFAULT_DOCS_REPO, generateDocsRepo } = await import('./generate-docs.js');
+    if (!existsSync(DEFAULT_DOCS_REPO)) generateDocsRepo(DEFAULT_DOCS_REPO);
+    dirs.push(DEFAULT_DOCS_REPO);
+  }
+  return dirs.map((dir) => {
+    const figures = measureMarkdown(dir, { rounds: 3 });
+    return { figures, report: report(figures) };
+  });
+}
+
 function fail(result, message) {
   result.status = 'failed';
   result.message = message;
@@ -160,6 +176,8 @@ async function main_() {
     if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
   }
   console.log(renderTable(results));
+  const markdown = opts.only && !opts.only.includes('markdown') ? [] : await markdownRates(repo, opts);
+  for (const m of markdown) console.log(`\nMarkdown extraction, ${m.report}`);
   // The pair lists themselves, so a disagreement can be diffed (`diff pairs/ts-api.txt pairs/madge.txt`).
   mkdirSync(join(work, 'pairs'), { recursive: true });
   for (const r of results) {
@@ -185,6 +203,7 @@ async function main_() {
       loadAfter: loadavg(),
     },
     results: results.map(({ pairs, samples, cpuSamples, rssSamples, ...r }) => r),
+    markdown: markdown.map((m) => m.figures),
   };
   const out = join(work, `results-${report.when.replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -80,17 +80,25 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const paths = new Set(found.files.map((f) => f.path));
   const resolver =
     input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
-  const splice = newSplice(text);
+  const splice = newSplice(
+    text,
+    changed.map((f) => f.path),
+  );
   const byPath = new Map(found.files.map((f) => [f.path, f]));
   const roles = new Map(found.files.map((f) => [f.path, f.role]));
   const facts: [string, string, unknown][] = [];
   let mentioned: ReadonlySet<string> | undefined;
   const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
   const newFacts = new Map<string, ModuleFacts>();
+  // Memoised: the imported-names check matches facts by identity (a fact to its resolution).
+  const cachedFacts = new Map<string, ModuleFacts | undefined>();
   const factsOf = (p: string): ModuleFacts | undefined => {
     const file = byPath.get(p);
     if (!file || file.role !== 'code') return undefined;
-    return newFacts.get(p) ?? store.getFacts<ModuleFacts>(moduleCacheKey(p), file.hash);
+    const fresh = newFacts.get(p);
+    if (fresh) return fresh;
+    if (!cachedFacts.has(p)) cachedFacts.set(p, store.getFacts<ModuleFacts>(moduleCacheKey(p), file.hash));
+    return cachedFacts.get(p);
   };
   const docs = new Map<string, DocPart>();
   for (const file of changed) {

@@ -116,6 +116,16 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     ],
     ['a syntax error', 'src/app/c.ts', (t: string) => `${t}const broken = (;\n`],
     [
+      'names imported through a barrel that re-exports with *',
+      'src/app/c.ts',
+      (t: string) => `import { all, starred } from '../index.js';\n${t}all; starred;\n`,
+    ],
+    [
+      'a name a barrel does not export, through its star chain',
+      'src/app/c.ts',
+      (t: string) => `import { notInBarrel } from '../index.js';\n${t}notInBarrel;\n`,
+    ],
+    [
       'an import of a name its target does not export',
       'src/app/c.ts',
       (t: string) => `import { nothere } from './a.js';\n${t}nothere;\n`,

@@ -20,6 +20,7 @@ export function addCodeEdges(
   nodeOfPath: Pick<ReadonlyMap<string, string>, 'get'>,
   /** Facts of the import targets, for the imported-names check (default: `modules` itself). */
   targets: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> = modules,
+  resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
 ): Finding[] {
   const resolved: ResolvedImport[] = [];
   for (const [path, facts] of modules) {
@@ -76,5 +77,5 @@ export function addCodeEdges(
       });
     }
   }
-  return unexportedImports(resolved, targets);
+  return unexportedImports(resolved, targets, resolvedOf);
 }

@@ -11,6 +11,7 @@ import { compareStrings } from '../model/paths.js';
 import type { Coverage, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
+import type { ResolvedImport } from './import-names.js';
 import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
 import type { Finding, MapEdge, MapNode } from './schema.js';
 
@@ -39,10 +40,15 @@ export interface Splice {
   findings: Map<string, Finding[]>;
   /** Whether some code file imports a changed node (found by inspectEdges). */
   imported: Set<string>;
+  /** Source node id → indices of its edges in text.edges (rebuilt after a splice moves them). */
+  blocks?: Map<string, number[]>;
+  /** Paths of every file this delta changes. */
+  pending: Set<string>;
 }
 
-export function newSplice(text: MapText): Splice {
+export function newSplice(text: MapText, pending: Iterable<string> = []): Splice {
   return {
+    pending: new Set(pending),
     text,
     changedIds: new Set(),
     nodes: new Map(),
@@ -116,6 +122,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     isNode: (n) => nodeIndex(splice).has(n),
     zone: old.zone,
     factsOf: input.factsOf,
+    starImports: (barrel, facts) => starImports(splice, barrel, facts),
   });
   splice.nodes.set(id, part.node);
   splice.coverage.push(...part.coverage);
@@ -161,7 +168,53 @@ export function replaceGroup(splice: Splice, id: string, edges: MapEdge[], flows
   const at = start < end ? start : insertionPoint(splice, keyOf(splice, id));
   text.edges.splice(at, end - start, ...group.map((e) => JSON.stringify(e)));
   splice.groups.set(id, group);
+  splice.blocks = undefined; // every later block moved
   return oldCode;
+}
+
+/**
+ * A barrel's `export *` facts paired with the files they resolved to, as a full build's
+ * addCodeEdges would have recorded them: each fact is matched to the barrel's `re-exports` edge
+ * holding its line and column. A fact with no such edge (to a package, unresolved) is left out,
+ * which is what the full build does too.
+ */
+function starImports(splice: Splice, barrel: string, facts: ModuleFacts | undefined): ResolvedImport[] {
+  const stars = facts?.imports.filter((f) => f.relation === 're-exports' && f.names.includes('*')) ?? [];
+  if (stars.length === 0) return [];
+  // A barrel changed in this same delta but not spliced yet has new facts and old edges.
+  if (splice.pending.has(barrel) && !splice.groups.has(nodeId('file', barrel)))
+    throw new DeltaRefused(`${barrel} changed too and re-exports with *: not spliced in one delta`);
+  const edges = edgesFrom(splice, nodeId('file', barrel)).filter((e) => e.relation === 're-exports');
+  const out: ResolvedImport[] = [];
+  for (const fact of stars) {
+    for (const edge of edges) {
+      const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
+      const target = evidence && nodeAt(splice, edge.to)?.path;
+      if (evidence && target) {
+        out.push({ from: barrel, fact, target, evidence });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** A node's outgoing edges as map.json holds them (an index of blocks is built on first use). */
+function edgesFrom(splice: Splice, id: string): MapEdge[] {
+  const { text } = splice;
+  if (!splice.blocks) {
+    splice.blocks = new Map();
+    text.edges.forEach((item, i) => {
+      const from = text.field(item, FROM_AT);
+      const list = splice.blocks!.get(from);
+      if (list) list.push(i);
+      else splice.blocks!.set(from, [i]);
+    });
+  }
+  // Changed files' blocks move as they are spliced; their edges are read from the splice itself.
+  const spliced = splice.groups.get(id);
+  if (spliced) return spliced;
+  return (splice.blocks.get(id) ?? []).map((i) => JSON.parse(text.text(splice.text.edges[i]!)) as MapEdge);
 }
 
 /**

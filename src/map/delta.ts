@@ -11,6 +11,7 @@ import { verify } from '../verify/index.js';
 import { compareEvidence, toEdge, toNode } from './assemble.js';
 import { addCodeEdges } from './code-edges.js';
 import { addFileNodes } from './file-nodes.js';
+import type { ResolvedImport } from './import-names.js';
 import type { Finding, MapEdge, MapNode } from './schema.js';
 import { Snapshot } from './snapshot.js';
 
@@ -30,6 +31,8 @@ export interface CodeFileInput {
   zone: string;
   /** Cached facts of another code file (an import target). */
   factsOf(path: string): ModuleFacts | undefined;
+  /** A barrel's `export *` facts with the files they resolved to, read from the map's edges. */
+  starImports(barrel: string, facts: ModuleFacts | undefined): ResolvedImport[];
 }
 
 export interface CodeFilePart {
@@ -47,15 +50,13 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
   const { file, facts } = input;
   const snapshot = new Snapshot();
   addFileNodes(snapshot, [file], () => facts.exports, new Map());
-  // The imported-names check follows `export *` chains through other files' resolved imports,
-  // which a delta does not hold: a named import of a file that re-exports with `*` is not spliced.
+  // The imported-names check reads the targets' facts and follows `export *` chains through the
+  // barrels' resolved star re-exports, which the map's edges hold (starImports).
   const targets = {
     get: (p: string): ModuleFacts | undefined => {
       if (p === file.path) return facts;
       const target = input.factsOf(p);
       if (!target) throw new DeltaRefused(`${file.path} imports ${p}, whose facts are not cached`);
-      if (target.imports.some((i) => i.relation === 're-exports' && i.names.includes('*')))
-        throw new DeltaRefused(`${file.path} imports names from ${p}, which re-exports with *`);
       return target;
     },
   };
@@ -66,6 +67,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     input.resolver,
     { get: input.nodeOfPath },
     targets,
+    (barrel) => input.starImports(barrel, targets.get(barrel)),
   );
   const entities = new KnownEntities(snapshot.entities, input.isNode);
   const verified = verify({

@@ -28,6 +28,8 @@ const NAMED = new Set(['imports', 'type-imports', 're-exports']);
 export function unexportedImports(
   imports: readonly ResolvedImport[],
   modules: Pick<ReadonlyMap<string, ModuleFacts>, 'get'>,
+  /** Resolved imports of a file not among `imports` (a delta holds only its changed files'). */
+  resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
 ): Finding[] {
   // Star re-exports of each file, resolved: the files `export * from` brings names from.
   const stars = new Map<string, string[] | undefined>();
@@ -42,7 +44,7 @@ export function unexportedImports(
     const facts = modules.get(file);
     const starFacts =
       facts?.imports.filter((f) => f.relation === 're-exports' && f.names.includes('*')) ?? [];
-    const resolved = byFrom.get(file) ?? [];
+    const resolved = byFrom.get(file) ?? resolvedOf?.(file) ?? [];
     const targets: string[] = [];
     let complete = true;
     for (const f of starFacts) {
