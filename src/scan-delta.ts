@@ -46,9 +46,8 @@ export interface DeltaInput {
   /** A resolver already made for this file set and configuration (a resident keeps one). */
   resolver?: Resolver;
   /**
-   * The files whose stat the writes gate compares after the delta (default: every discovered
-   * file, stat'ed just now). A resident passes only the files it restat'ed: its older stats of
-   * the rest prove nothing about this delta.
+   * The files whose stat the writes gate compares after the delta (default: the files discovery
+   * read for this scan). A resident passes the files it restat'ed.
    */
   statted?: readonly SourceFile[];
   /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
@@ -169,9 +168,10 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   meta.source_fingerprint = sourceFingerprint(found.files);
   meta.counts = { ...recount(meta.counts, splice, small.coverage) };
   meta.counts.findings = small.findings.length;
-  const verdict = guardDelta(root, splice, input.statted ?? found.files, found.texts, (id) =>
-    hasNode(splice, id),
-  );
+  // The writes gate compares the files this delta read: the ones it could have touched.
+  const read = new Set(found.read);
+  const statted = input.statted ?? found.files.filter((f) => read.has(f.path));
+  const verdict = guardDelta(root, splice, statted, found.texts, (id) => hasNode(splice, id));
   meta.status = verdict.status;
   meta.blockers = verdict.blockers;
   stage('verify');

@@ -3,7 +3,9 @@
  * edges the delta wrote. The entries it did not write were re-derived by the guardian when they
  * were written, and nothing they depend on changed: their files kept their bytes (the delta only
  * runs when the changed files are code files whose own edges are the ones replaced) and the file
- * set is the same, so their verdict stands. The previous map must have been confirmed.
+ * set is the same, so their verdict stands. The previous map must have been confirmed. The
+ * writes gate re-stats the files the delta read (a full guardian re-stats the whole tree): those
+ * are the ones a delta could have written by mistake.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -226,12 +226,13 @@ function edgesFrom(splice: Splice, id: string): MapEdge[] {
 export function updatePackages(splice: Splice): void {
   const { text } = splice;
   const touched = new Set([...splice.lentBefore.keys(), ...splice.lentNow.keys()]);
-  // One pass over the edges for every touched package.
+  // One pass over the edges for every touched package; byte comparisons, no string per edge.
   const into = new Map<string, Evidence[]>([...touched].map((p) => [p, []]));
+  const wanted = [...touched];
   for (const item of text.edges) {
-    const others = into.get(text.field(item, TO_AT));
-    if (others && !splice.changedIds.has(text.field(item, FROM_AT)))
-      others.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
+    const pkg = wanted.find((p) => text.fieldIs(item, TO_AT, p));
+    if (pkg !== undefined && !splice.changedIds.has(text.field(item, FROM_AT)))
+      into.get(pkg)!.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
   }
   for (const pkg of touched) {
     const others = into.get(pkg)!;
