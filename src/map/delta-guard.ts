@@ -16,8 +16,8 @@ import { isExcludedPath, normalizeRepoPath } from '../model/paths.js';
 import { literalFound } from '../verify/code-dep.js';
 import type { Splice } from './delta-splice.js';
 import { validateMap } from './emit.js';
-import type { GuardResult } from './guardian.js';
-import type { Blocker, ProofMap } from './schema.js';
+import { type GuardResult, gateLog } from './guardian.js';
+import type { ProofMap } from './schema.js';
 import { treeChanges, treeState } from './tree-state.js';
 
 export function guardDelta(
@@ -27,13 +27,7 @@ export function guardDelta(
   texts: TextSource,
   isNode: (id: string) => boolean,
 ): GuardResult {
-  const blockers: Blocker[] = [];
-  const checked: Record<string, number> = {};
-  const count = (gate: string) => {
-    checked[gate] = (checked[gate] ?? 0) + 1;
-  };
-  const block = (gate: string, message: string, at: { node?: string; edge?: string } = {}) =>
-    blockers.push({ gate, message, ...at });
+  const { blockers, checked, count, block } = gateLog();
 
   const nodes = [...splice.nodes.values()];
   const edges = [...splice.groups.values()].flat();

@@ -30,15 +30,24 @@ export interface GuardOptions {
   before?: TreeState;
 }
 
-export function guard(root: string, map: ProofMap, options: GuardOptions = {}): GuardResult {
+/** What a guard run records: each gate's check count and each blocker (shared with delta-guard). */
+export function gateLog() {
   const blockers: Blocker[] = [];
-  const warnings: Blocker[] = [];
   const checked: Record<string, number> = {};
-  const count = (gate: string) => {
-    checked[gate] = (checked[gate] ?? 0) + 1;
+  return {
+    blockers,
+    checked,
+    count: (gate: string) => {
+      checked[gate] = (checked[gate] ?? 0) + 1;
+    },
+    block: (gate: string, message: string, at: { node?: string; edge?: string } = {}) =>
+      void blockers.push({ gate, message, ...at }),
   };
-  const block = (gate: string, message: string, at: { node?: string; edge?: string } = {}) =>
-    blockers.push({ gate, message, ...at });
+}
+
+export function guard(root: string, map: ProofMap, options: GuardOptions = {}): GuardResult {
+  const { blockers, checked, count, block } = gateLog();
+  const warnings: Blocker[] = [];
 
   count('schema');
   for (const problem of validateMap(map))

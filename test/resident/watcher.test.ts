@@ -51,85 +51,68 @@ async function quiet(updates: WatchUpdate[], resident: Resident): Promise<void> 
   }
 }
 
+/** Starts a watcher on the repository and runs `body` with it; the map must then equal a cold scan's. */
+async function watching(
+  root: string,
+  body: (resident: Resident, updates: WatchUpdate[]) => Promise<void>,
+  debounceMs?: number,
+): Promise<void> {
+  const updates: WatchUpdate[] = [];
+  const resident = await Resident.start(root, {
+    onUpdate: (u) => updates.push(u),
+    onError: (e) => {
+      throw e;
+    },
+    ...(debounceMs !== undefined ? { debounceMs } : {}),
+  });
+  try {
+    await body(resident, updates);
+    const map = withoutHistory(readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'));
+    expect(map).toBe(await coldMapOf(root));
+  } finally {
+    await resident.stop();
+  }
+}
+
 describe('proofmap watch (the resident owner)', () => {
   it('applies an edit as a delta and leaves the map a cold scan would give', async () => {
     const root = repo();
-    const updates: WatchUpdate[] = [];
-    const resident = await Resident.start(root, {
-      onUpdate: (u) => updates.push(u),
-      onError: (e) => {
-        throw e;
-      },
-    });
-    try {
+    await watching(root, async (resident, updates) => {
       appendFileSync(path.join(root, 'src/m5.ts'), "import { v1 } from './m1.js';\nv1;\n");
       expect(await until(updates, 'src/m5.ts', resident)).toMatchObject({ mode: 'delta' });
-      const map = readFileSync(path.join(root, '.proofmap/map.json'), 'utf8');
-      expect(withoutHistory(map)).toBe(await coldMapOf(root));
-    } finally {
-      await resident.stop();
-    }
+    });
   });
 
   it('goes through a full scan for a new file, and says why', async () => {
     const root = repo();
-    const updates: WatchUpdate[] = [];
-    const resident = await Resident.start(root, {
-      onUpdate: (u) => updates.push(u),
-      onError: (e) => {
-        throw e;
-      },
-    });
-    try {
+    await watching(root, async (resident, updates) => {
       writeFileSync(path.join(root, 'src/new.ts'), "export * from './m1.js';\n");
       const update = await until(updates, 'src/new.ts', resident);
       expect(update).toMatchObject({ mode: 'full' });
       expect(update.fullBecause).toMatch(/added|removed/);
-      const map = readFileSync(path.join(root, '.proofmap/map.json'), 'utf8');
-      expect(withoutHistory(map)).toBe(await coldMapOf(root));
-    } finally {
-      await resident.stop();
-    }
+    });
   });
 
   it('ends a burst of 500 changes with the map a cold scan gives', async () => {
     const root = repo();
-    const updates: WatchUpdate[] = [];
-    const resident = await Resident.start(root, {
-      onUpdate: (u) => updates.push(u),
-      onError: (e) => {
-        throw e;
+    await watching(
+      root,
+      async (resident, updates) => {
+        for (let i = 0; i < 500; i++) {
+          const n = i % 20;
+          // Every kind of edit a delta handles: comments, moved lines, imports added and removed.
+          const body = `import pad from 'left-pad';\n${'\n'.repeat(i % 3)}${n > 0 ? `import { v${n - 1} } from './m${n - 1}.js';\n` : ''}${i % 4 === 0 && n > 1 ? `import { v0 } from './m0.js';\nv0;\n` : ''}export const v${n} = pad('${i}');\n// ${i}\n`;
+          writeFileSync(path.join(root, `src/m${n}.ts`), body);
+          if (i % 50 === 0) await new Promise((r) => setTimeout(r, 3));
+        }
+        // Under load a read can meet a half-written file (its exports gone), which a delta
+        // refuses: how many updates were deltas varies; the end state may not.
+        await quiet(updates, resident);
+        expect(updates.length).toBeGreaterThan(0);
       },
-      debounceMs: 2,
-    });
-    try {
-      for (let i = 0; i < 500; i++) {
-        const n = i % 20;
-        // Every kind of edit a delta handles: comments, moved lines, imports added and removed.
-        const body = `import pad from 'left-pad';\n${'\n'.repeat(i % 3)}${n > 0 ? `import { v${n - 1} } from './m${n - 1}.js';\n` : ''}${i % 4 === 0 && n > 1 ? `import { v0 } from './m0.js';\nv0;\n` : ''}export const v${n} = pad('${i}');\n// ${i}\n`;
-        writeFileSync(path.join(root, `src/m${n}.ts`), body);
-        if (i % 50 === 0) await new Promise((r) => setTimeout(r, 3));
-      }
-      await quiet(updates, resident);
-      expect(updates.length).toBeGreaterThan(0);
-      // Under load a read can meet a half-written file (its exports gone), which a delta refuses:
-      // how many updates were deltas varies; the end state may not.
-      const map = withoutHistory(readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'));
-      const cold = await coldMapOf(root);
-      if (map !== cold) {
-        const a = JSON.parse(map);
-        const b = JSON.parse(cold);
-        const diff = Object.keys(b).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-        const meta = Object.keys(b.meta).filter(
-          (k) => JSON.stringify(a.meta[k]) !== JSON.stringify(b.meta[k]),
-        );
-        console.error('watch burst differs in', diff, meta, JSON.stringify(updates.slice(-5)));
-      }
-      expect(map).toBe(cold);
-      // The index agrees with the map: a rescan finds nothing to do.
-      expect((await scan({ root })).mode).toBe('unchanged');
-    } finally {
-      await resident.stop();
-    }
+      2,
+    );
+    // The index agrees with the map: a rescan finds nothing to do.
+    expect((await scan({ root })).mode).toBe('unchanged');
   }, 60_000);
 });
