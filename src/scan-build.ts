@@ -28,6 +28,7 @@ import {
   LAST_SCAN,
   type LastScan,
   previousSignals,
+  scanFindings,
   storeSignals,
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
@@ -149,7 +150,7 @@ export async function buildMap({
         mapStamp: fileStamp(mapFile!) ?? '',
         startedMs,
         meta: map.meta,
-        findings: map.findings.map((f) => f.message),
+        findings: scanFindings(map.findings),
       };
       store.putSignals(LAST_SCAN, last);
     }
@@ -167,6 +168,6 @@ export async function buildMap({
     mode: 'full',
     guard: verdict,
     meta: map.meta,
-    findings: map.findings.map((f) => f.message),
+    findings: scanFindings(map.findings),
   };
 }

@@ -26,7 +26,7 @@ import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
 import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
-import { fileStamp, LAST_SCAN, type LastScan } from './scan-support.js';
+import { fileStamp, LAST_SCAN, type LastScan, scanFindings } from './scan-support.js';
 import type { FileRecord, IndexStore } from './store/index.js';
 
 /** More changed files than this and a full build (which parses in parallel) is as cheap. */
@@ -214,7 +214,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     mapStamp: fileStamp(mapFile) ?? '',
     startedMs: input.startedMs,
     meta,
-    findings: small.findings.map((f) => f.message),
+    findings: scanFindings(small.findings),
   };
   store.putSignals(LAST_SCAN, record);
 

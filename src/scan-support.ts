@@ -63,7 +63,38 @@ export interface LastScan {
   startedMs: number;
   /** What a summary needs, so an unchanged rescan need not parse the whole map. */
   meta: ProofMap['meta'];
-  findings: string[];
+  findings: ScanFinding[];
+}
+
+/** A finding as `scan --json` reports it: the rule, where (file:line:column), and the sentence. */
+export interface ScanFinding {
+  rule: string;
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+  target?: string;
+}
+
+export function scanFindings(findings: ProofMap['findings']): ScanFinding[] {
+  return findings.map((f) => {
+    const at = f.evidence[0]!;
+    return {
+      rule: f.code,
+      path: at.path,
+      ...(at.line !== undefined ? { line: at.line } : {}),
+      ...(at.column !== undefined ? { column: at.column } : {}),
+      message: f.message,
+      ...(f.target !== undefined ? { target: f.target } : {}),
+    };
+  });
+}
+
+/** A record written by an older build held the messages only. */
+export function recordedFindings(last: LastScan): ScanFinding[] {
+  return (last.findings as (ScanFinding | string)[]).map((f) =>
+    typeof f === 'string' ? { rule: 'finding', path: '', message: f } : f,
+  );
 }
 
 /** size:mtime:inode of a file, or undefined when it cannot be stat'ed. */

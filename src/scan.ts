@@ -10,7 +10,15 @@ import { discover, realRoot } from './discover/index.js';
 import { mapPath } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
-import { fileStamp, LAST_SCAN, type LastScan, scanKey, stageTimer } from './scan-support.js';
+import {
+  fileStamp,
+  LAST_SCAN,
+  type LastScan,
+  recordedFindings,
+  type ScanFinding,
+  scanKey,
+  stageTimer,
+} from './scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
 
 export interface ScanOptions {
@@ -53,9 +61,9 @@ export interface ScanResult {
   guard: GuardResult;
   /** Set when the index was unusable and rebuilt (one line). */
   recovered?: string;
-  /** The map's meta and its findings' messages, for summaries without reading the whole map. */
+  /** The map's meta and its findings (rule, file:line:column, message), for summaries without reading the whole map. */
   meta: ProofMap['meta'];
-  findings: string[];
+  findings: ScanFinding[];
 }
 
 export async function scan(options: ScanOptions): Promise<ScanResult> {
@@ -111,7 +119,7 @@ async function scanLocked(
       mode: 'unchanged' as const,
       guard: recorded,
       meta,
-      findings: kept.findings,
+      findings: recordedFindings(kept),
     };
     return lazyMap(result, () => JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap);
   }

@@ -38,6 +38,24 @@ describe('proofmap scan (in-process)', () => {
     rmSync(dir, { recursive: true });
   });
 
+  it('--json lists findings with rule, path, line, column and message, on a rescan too', async () => {
+    const dir = tmpRepo({ 'README.md': '# R\n\nSee [gone](./docs/gone.md).\n' });
+    for (const run of [1, 2]) {
+      const summary = JSON.parse((await runCli(['scan', dir, '--json'])).stdout);
+      expect(summary.mode).toBe(run === 1 ? 'full' : 'unchanged');
+      expect(summary.findings).toEqual([
+        {
+          rule: 'broken-link',
+          path: 'README.md',
+          line: 3,
+          column: 12,
+          message: 'README.md:3 links to ./docs/gone.md, which does not exist',
+          target: './docs/gone.md',
+        },
+      ]);
+    }
+  });
+
   it('exits 2 with one line for a missing path, a file, or an unknown flag', async () => {
     const missing = await runCli(['scan', '/no/such/place']);
     expect(missing.exitCode).toBe(2);

@@ -1,6 +1,7 @@
 /** `proofmap scan [dir]`: builds .proofmap/map.json and prints a short summary. */
 import path from 'node:path';
 import { scan } from '../../scan.js';
+import type { ScanFinding } from '../../scan-support.js';
 import { parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
@@ -67,7 +68,7 @@ type Summary = {
   edges: Record<string, number>;
   coverage: Record<string, number>;
   blockers: { gate: string; message: string }[];
-  findings: string[];
+  findings: ScanFinding[];
   unchanged: boolean;
   mode: string;
   full_because?: string;
@@ -92,10 +93,10 @@ function renderSummary(s: Summary): string {
     `  nodes     ${total(s.nodes)}: ${list(s.nodes)}`,
     `  edges     ${total(s.edges)}: ${list(s.edges)}`,
     `  coverage  ${total(s.coverage)}: ${list(s.coverage)}`,
-    `  map       ${s.map ?? '(not written)'} — version ${s.version}, ${s.status}`,
+    `  map       ${s.map ?? '(not written)'} — version ${s.version}, ${s.status}${s.status === 'confirmed' && s.findings.length > 0 ? ' (every node and edge re-checked against the files; the findings below are about the repository, not the map)' : ''}`,
   ];
   if (s.findings.length > 0) lines.push(`  findings  ${s.findings.length}:`);
-  for (const f of s.findings.slice(0, 20)) lines.push(`    ${f}`);
+  for (const f of s.findings.slice(0, 20)) lines.push(`    [${f.rule}] ${f.message}`);
   if (s.findings.length > 20) lines.push(`    … and ${s.findings.length - 20} more (--json lists all)`);
   for (const b of s.blockers) lines.push(`  blocker   [${b.gate}] ${b.message}`);
   return `${lines.join('\n')}\n`;
