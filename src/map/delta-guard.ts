@@ -9,10 +9,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { EXCLUDED_DIRS } from '../model/constants.js';
+import { exclusionsFor } from '../discover/exclusions.js';
 import type { SourceFile, TextSource } from '../model/facts.js';
 import { edgeId, nodeId } from '../model/ids.js';
-import { isExcludedPath, normalizeRepoPath } from '../model/paths.js';
+import { normalizeRepoPath } from '../model/paths.js';
 import { literalFound } from '../verify/code-dep.js';
 import type { Splice } from './delta-splice.js';
 import { validateMap } from './emit.js';
@@ -38,6 +38,8 @@ export function guardDelta(
     block('schema', `map.json does not match proofmap.map/v1: ${problem}`);
   if (blockers.length > 0) return { status: 'proposed', blockers, warnings: [], checked };
 
+  // The listing's own exclusions, as the full guardian applies them.
+  const excluded = exclusionsFor(root);
   const zones = new Set(small.zones.map((z) => z.id));
   for (const n of nodes) {
     count('ids');
@@ -54,7 +56,7 @@ export function guardDelta(
       block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
     count('found-at');
     const at = normalizeRepoPath(n.found_at.path);
-    if (at === undefined || isExcludedPath(at, EXCLUDED_DIRS) || !existsSync(path.join(root, at)))
+    if (at === undefined || excluded.excludes(at) || !existsSync(path.join(root, at)))
       block(
         'found-at',
         `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,

@@ -11,7 +11,7 @@
 import watcher from '@parcel/watcher';
 import { realRoot, restat } from '../discover/index.js';
 import { DeltaRefused } from '../map/delta.js';
-import { EXCLUDED_DIRS, OUTPUT_DIR } from '../model/constants.js';
+import { ALWAYS_EXCLUDED_DIRS, OUTPUT_DIR } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import { isExcludedPath, relativeToRoot } from '../model/paths.js';
 import { createResolver, type Resolver } from '../resolve/index.js';
@@ -64,7 +64,8 @@ export class Resident {
     resident.#subscription = await watcher.subscribe(
       root,
       (error, events) => (error ? options.onError(error) : resident.#queue(events.map((e) => e.path))),
-      { ignore: [...EXCLUDED_DIRS.map((d) => `**/${d}`), OUTPUT_DIR] },
+      // Only what no listing ever holds: git lists tracked files in build/ or dist/ folders too.
+      { ignore: [...ALWAYS_EXCLUDED_DIRS.map((d) => `**/${d}`), OUTPUT_DIR] },
     );
     return resident;
   }
@@ -89,7 +90,8 @@ export class Resident {
     const now = performance.now();
     for (const abs of paths) {
       const rel = relativeToRoot(this.root, abs);
-      if (rel && !isExcludedPath(rel, EXCLUDED_DIRS) && !this.#pending.has(rel)) this.#pending.set(rel, now);
+      if (rel && !isExcludedPath(rel, ALWAYS_EXCLUDED_DIRS) && !this.#pending.has(rel))
+        this.#pending.set(rel, now);
     }
     if (this.#pending.size === 0) return;
     clearTimeout(this.#timer);

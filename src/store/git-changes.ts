@@ -4,7 +4,7 @@
  * so a revision like `HEAD; rm -rf /` is only ever a bad revision.
  */
 import { execFileSync } from 'node:child_process';
-import { EXCLUDED_DIRS } from '../model/constants.js';
+import { ALWAYS_EXCLUDED_DIRS } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
 import { isExcludedPath, toPosix } from '../model/paths.js';
 
@@ -36,6 +36,7 @@ export function gitChangedFiles(root: string, base = 'HEAD'): string[] {
     .split('\0')
     .filter(Boolean)
     .map(toPosix)
-    .filter((p) => !isExcludedPath(p, EXCLUDED_DIRS));
+    // As git lists them: tracked files in build/ or dist/ folders are source too (issue 13).
+    .filter((p) => !isExcludedPath(p, ALWAYS_EXCLUDED_DIRS));
   return [...new Set(all)].sort();
 }
