@@ -93,7 +93,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const cachedFacts = new Map<string, ModuleFacts | undefined>();
   const factsOf = (p: string): ModuleFacts | undefined => {
     const file = byPath.get(p);
-    if (!file || file.role !== 'code') return undefined;
+    if (file?.role !== 'code') return undefined;
     const fresh = newFacts.get(p);
     if (fresh) return fresh;
     if (!cachedFacts.has(p)) cachedFacts.set(p, store.getFacts<ModuleFacts>(moduleCacheKey(p), file.hash));
@@ -264,7 +264,7 @@ function docFactsOf(
   file: SourceFile | undefined,
   texts: TextSource,
 ): DocFacts | undefined {
-  if (!file || file.role !== 'doc') return undefined;
+  if (file?.role !== 'doc') return undefined;
   const cached = store.getFacts<DocFacts>('markdown', file.hash);
   if (cached) return cached;
   const text = texts.get(file.path);
