@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cycles, openSession } from '../src/query/index.js';
 import { scan } from '../src/scan.js';
 import { openSqlite, prepare } from '../src/store/handles.js';
 import { openIndex } from '../src/store/index.js';
@@ -249,5 +250,13 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(store.getSignals<{ epoch: number }>('signals:lag')?.epoch).toBe(fullEpoch);
     expect(store.epoch()).toBe(fullEpoch + 2);
     store.close();
+    // Answers built on those signals say how old they are.
+    const session = openSession(root);
+    expect(cycles(session).notes?.join('\n')).toMatch(new RegExp(`computed at epoch ${fullEpoch}`));
+    session.close();
+    await scan({ root, force: true });
+    const fresh = openSession(root);
+    expect(cycles(fresh).notes ?? []).not.toContainEqual(expect.stringMatching(/computed at epoch/));
+    fresh.close();
   });
 });

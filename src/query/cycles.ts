@@ -15,6 +15,8 @@ export function cycles(
           `${found.total} strongly connected components; the first ${found.items.length} are kept in the signals`,
         ]
       : [];
+  const lag = session.signalsNote();
+  if (lag) notes.push(lag);
   return {
     query: 'cycles',
     ...page,

@@ -87,6 +87,8 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   const consulted = consultedPaths(target);
   session.deps.consulted?.(consulted.paths, `impact ${text}`);
   if (consulted.note) notes.push(consulted.note);
+  const lag = session.signalsNote();
+  if (lag) notes.push(lag);
   return {
     query: `impact ${text}`,
     ...page,

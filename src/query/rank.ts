@@ -45,6 +45,8 @@ export function rank(
           `approximate: betweenness sampled from ${centrality.pivots} of ${centrality.nodes} source nodes (seeded)`,
         ]
       : [];
+  const lag = session.signalsNote();
+  if (lag) notes.push(lag);
   return {
     query: `rank --by ${by}`,
     ...page,

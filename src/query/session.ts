@@ -14,7 +14,7 @@ import type { Freshness } from '../model/envelope.js';
 import { InputError } from '../model/errors.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
-import { type IndexStore, openIndex } from '../store/index.js';
+import { type IndexStore, openIndex, SIGNALS_LAG } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
 
 export interface SessionDeps {
@@ -29,6 +29,8 @@ export interface SessionDeps {
   consulted?(paths: readonly string[], query: string): void;
   /** Cached signals of this snapshot, when a scan stored them. */
   cachedSignals?(): Signals | undefined;
+  /** Set when delta scans changed the import graph after the cached signals were computed. */
+  signalsLag?(): { epoch: number } | undefined;
   close?(): void;
 }
 
@@ -45,6 +47,8 @@ export interface Session {
   /** The same view as integer adjacency, for walks over thousands of nodes. */
   indexed(kind: ViewKind, opts?: ViewOptions): Indexed;
   signals(): Signals;
+  /** A note for answers that use signals when they are older than the graph (else undefined). */
+  signalsNote(): string | undefined;
   close(): void;
 }
 
@@ -59,6 +63,8 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
   const views = new Map<string, View>();
   const indexes = new Map<string, Indexed>();
   let signals: Signals | undefined;
+  /** Whether the signals came from the index's cache (they may then lag the graph). */
+  let fromCache = false;
   return {
     map,
     deps,
@@ -89,10 +95,18 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
       return ix;
     },
     signals() {
+      if (signals) return signals;
       // A cache written by another proofmap version may have another shape: recompute then.
       const cached = deps.cachedSignals?.();
-      signals ??= cached?.version === SIGNALS_VERSION ? cached : computeSignals(map);
+      fromCache = cached?.version === SIGNALS_VERSION;
+      signals = fromCache ? cached! : computeSignals(map);
       return signals;
+    },
+    signalsNote() {
+      this.signals();
+      const lag = fromCache ? deps.signalsLag?.() : undefined;
+      if (!lag) return undefined;
+      return `signals (severity, centrality, cycles) were computed at epoch ${lag.epoch}; edits since changed the import graph, and the next full scan (proofmap scan --force) recomputes them`;
     },
     close: () => deps.close?.(),
   };
@@ -116,6 +130,7 @@ export function openSession(root: string): Session {
     config: () => (config ??= loadConfig(root)),
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
+    signalsLag: () => store.getSignals<{ epoch: number }>(SIGNALS_LAG),
     consulted: (paths, query) => {
       if (paths.length === 0) return;
       writer ??= openIndex(root);

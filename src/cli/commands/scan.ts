@@ -6,12 +6,13 @@ import { parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
 
-const USAGE = 'usage: proofmap scan [dir] [--json] [--max-file-bytes N]';
+const USAGE =
+  'usage: proofmap scan [dir] [--json] [--force] [--max-file-bytes N]   (--force: a full build, no delta)';
 
 export async function scanCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
     argv,
-    { json: { type: 'boolean' }, 'max-file-bytes': { type: 'string' } },
+    { json: { type: 'boolean' }, force: { type: 'boolean' }, 'max-file-bytes': { type: 'string' } },
     USAGE,
   );
   if (values.help) {
@@ -22,7 +23,12 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
   const started = performance.now();
   const show = progress(io);
   const maxFileBytes = values['max-file-bytes'] ? Number(values['max-file-bytes']) : undefined;
-  const result = await scan({ root: dir, onProgress: show.stage, ...(maxFileBytes ? { maxFileBytes } : {}) });
+  const result = await scan({
+    root: dir,
+    onProgress: show.stage,
+    ...(values.force ? { force: true } : {}),
+    ...(maxFileBytes ? { maxFileBytes } : {}),
+  });
   show.done();
   const ms = Math.round(performance.now() - started);
   const { meta } = result;
