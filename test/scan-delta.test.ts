@@ -29,6 +29,8 @@ function repo(): string {
       "import pad from 'left-pad';\nimport { named } from '../lib/named.js';\nexport const a = pad(named);\n",
     'src/app/b.ts': "import { a } from './a.js';\nimport pad from 'left-pad';\nexport const b = pad(a);\n",
     'src/app/c.ts': "import { b } from './b.js';\nexport function c() {\n  return b;\n}\n",
+    // An imported-names finding through a barrel: src/index.ts re-exports lib/star.ts with *.
+    'src/app/via-barrel.ts': "import { later } from '../index.js';\nexport const viaBarrel = later;\n",
     'docs/app.md':
       '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
@@ -188,6 +190,11 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       'a document’s headings change',
       () => (root: string) => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`),
       /headings changed/,
+    ],
+    [
+      'an export that settles an imported-names finding appears behind a barrel',
+      () => (root: string) => edit(root, 'src/lib/star.ts', (t) => `${t}export const later = 2;\n`),
+      /added export later may settle/,
     ],
     [
       'an export other files import is removed',

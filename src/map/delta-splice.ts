@@ -102,8 +102,11 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
   const nameFindings = splice.text.small.findings.filter((f) => f.code === 'import-name-not-exported');
   if (nameFindings.some((f) => f.target === file.path))
     throw new DeltaRefused(`${file.path}: an imported-names finding points at it`);
-  if ([...after].some((n) => !before.has(n)) && nameFindings.length > 0)
-    throw new DeltaRefused(`${file.path}: an export was added while imported-names findings exist`);
+  // An added name settles only a finding that lists it among the names its import misses.
+  const added = [...after].filter((n) => !before.has(n));
+  const settled = added.find((n) => nameFindings.some((f) => f.message.includes(`"${n}"`)));
+  if (settled !== undefined)
+    throw new DeltaRefused(`${file.path}: the added export ${settled} may settle an imported-names finding`);
   inspectEdges(splice, id, file.path);
 
   const part = codeFilePart({
@@ -272,9 +275,13 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
   });
   splice.ranges.set(id, start < 0 ? [0, 0] : [start, end]);
+  // A broken link into an existing file can only be a broken anchor (`x.ts#L99`): its verdict
+  // depends on this file's lines or headings.
   const base = path.slice(path.lastIndexOf('/') + 1);
-  if (text.small.findings.some((f) => f.target?.includes(base) || f.message.includes(base)))
-    throw new DeltaRefused(`a finding names ${path}`);
+  if (
+    text.small.findings.some((f) => f.code !== 'import-name-not-exported' && f.target?.includes(`${base}#`))
+  )
+    throw new DeltaRefused(`a finding names an anchor in ${path}`);
 }
 
 const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports)"/;
