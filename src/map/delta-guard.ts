@@ -1,22 +1,10 @@
-/**
- * The guardian's gates over a delta: every gate the full guardian runs, applied to the nodes and
- * edges the delta wrote. The entries it did not write were re-derived by the guardian when they
- * were written, and nothing they depend on changed: their files kept their bytes (the delta only
- * runs when the changed files are code files whose own edges are the ones replaced) and the file
- * set is the same, so their verdict stands. The previous map must have been confirmed. The
- * writes gate re-stats the files the delta read (a full guardian re-stats the whole tree): those
- * are the ones a delta could have written by mistake.
- */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { exclusionsFor } from '../discover/exclusions.js';
 import type { SourceFile, TextSource } from '../model/facts.js';
-import { edgeId, nodeId } from '../model/ids.js';
-import { normalizeRepoPath } from '../model/paths.js';
+import { edgeId } from '../model/ids.js';
 import { literalFound } from '../verify/code-dep.js';
 import type { Splice } from './delta-splice.js';
 import { validateMap } from './emit.js';
-import { type GuardResult, gateLog } from './guardian.js';
+import { checkNode, type GuardResult, gateLog } from './guardian.js';
 import type { ProofMap } from './schema.js';
 import { treeChanges, treeState } from './tree-state.js';
 
@@ -43,27 +31,7 @@ export function guardDelta(
   const zones = new Set(small.zones.map((z) => z.id));
   for (const n of nodes) {
     count('ids');
-    if (n.id !== nodeId(n.kind, n.key))
-      block(
-        'ids',
-        `node ${n.key} has id ${n.id}, but sha1("${n.kind}:${n.key}")[:12] is ${nodeId(n.kind, n.key)}`,
-        {
-          node: n.id,
-        },
-      );
-    count('zones');
-    if (!zones.has(n.zone))
-      block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
-    count('found-at');
-    const at = normalizeRepoPath(n.found_at.path);
-    if (at === undefined || excluded.excludes(at) || !existsSync(path.join(root, at)))
-      block(
-        'found-at',
-        `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,
-        {
-          node: n.id,
-        },
-      );
+    checkNode(n, { root, zones, excluded }, { count, block });
   }
   const seen = new Set<string>();
   for (const [from, group] of splice.groups) {

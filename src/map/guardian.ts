@@ -45,6 +45,34 @@ export function gateLog() {
   };
 }
 
+/** The gates on one node: its id formula, its zone, and the file it was found at. */
+export function checkNode(
+  n: ProofMap['nodes'][number],
+  ctx: { root: string; zones: ReadonlySet<string>; excluded: { excludes(rel: string): boolean } },
+  log: Pick<ReturnType<typeof gateLog>, 'count' | 'block'>,
+): void {
+  const { count, block } = log;
+  if (n.id !== nodeId(n.kind, n.key))
+    block(
+      'ids',
+      `node ${n.key} has id ${n.id}, but sha1("${n.kind}:${n.key}")[:12] is ${nodeId(n.kind, n.key)}`,
+      { node: n.id },
+    );
+  count('zones');
+  if (!ctx.zones.has(n.zone))
+    block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
+  count('found-at');
+  const at = normalizeRepoPath(n.found_at.path);
+  if (at === undefined || ctx.excluded.excludes(at) || !existsSync(path.join(ctx.root, at)))
+    block(
+      'found-at',
+      `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,
+      {
+        node: n.id,
+      },
+    );
+}
+
 export function guard(root: string, map: ProofMap, options: GuardOptions = {}): GuardResult {
   const { blockers, checked, count, block } = gateLog();
   const warnings: Blocker[] = [];
@@ -79,23 +107,7 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
     count('ids');
     if (nodes.has(n.id)) block('duplicate-id', `node id ${n.id} appears more than once`, { node: n.id });
     nodes.set(n.id, n);
-    if (n.id !== nodeId(n.kind, n.key))
-      block(
-        'ids',
-        `node ${n.key} has id ${n.id}, but sha1("${n.kind}:${n.key}")[:12] is ${nodeId(n.kind, n.key)}`,
-        { node: n.id },
-      );
-    count('zones');
-    if (!zones.has(n.zone))
-      block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
-    count('found-at');
-    const at = normalizeRepoPath(n.found_at.path);
-    if (at === undefined || excluded.excludes(at) || !existsSync(path.join(root, at)))
-      block(
-        'found-at',
-        `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,
-        { node: n.id },
-      );
+    checkNode(n, { root, zones, excluded }, { count, block });
   }
 
   const typed = new Set<string>(TYPED_RELATIONS);
