@@ -67,10 +67,10 @@ export async function scannedRepo(): Promise<string> {
   return root;
 }
 
-export async function connect(root: string): Promise<Client> {
+export async function connect(root: string, extra: string[] = []): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(REPO, 'bin/proofmap.js'), 'serve', root],
+    args: [path.join(REPO, 'bin/proofmap.js'), 'serve', root, ...extra],
     cwd: root,
     stderr: 'pipe',
     env: { ...(process.env as Record<string, string>), NO_COLOR: '1' },

@@ -1,0 +1,40 @@
+/**
+ * `proofmap serve --watch` through the SDK's own client: an edit reaches the answers without
+ * map_rescan, because the server's watcher applies it as a delta and the session follows the epoch.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connect, ensureBuilt, scannedRepo } from './fixture.js';
+
+let root: string;
+let client: Client;
+
+beforeAll(async () => {
+  ensureBuilt();
+  root = await scannedRepo();
+  client = await connect(root, ['--watch']);
+}, 180_000);
+
+afterAll(async () => {
+  await client?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('proofmap serve --watch', () => {
+  it('answers about an edit without map_rescan: fresh, a newer epoch, the new importer counted', async () => {
+    const before = await call(client, 'map_refs', { target: 'src/lib/default.ts' });
+    fs.appendFileSync(path.join(root, 'src/lib/named.ts'), "\nimport def from './default.js';\nvoid def;\n");
+    let after = before;
+    for (let i = 0; i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      after = await call(client, 'map_refs', { target: 'src/lib/default.ts' });
+      if (after.env.freshness.epoch > before.env.freshness.epoch) break;
+    }
+    expect(after.env.freshness.epoch).toBeGreaterThan(before.env.freshness.epoch);
+    expect(after.env.total).toBe(before.env.total + 1);
+    const named = await call(client, 'map_impact', { target: 'src/lib/named.ts' });
+    expect(named.env.freshness).toMatchObject({ fresh: true, stale: [] });
+  }, 60_000);
+});
