@@ -165,3 +165,19 @@ export const camel = (s) => {
   const p = pascal(s);
   return p.charAt(0).toLowerCase() + p.slice(1);
 };
+
+/**
+ * A documentation page in `section` whose slug no earlier page took, titled after the slug:
+ * the naming both generated doc sets use (the same random draws, so their output is unchanged).
+ */
+export function uniqueDoc(rnd, section, used) {
+  let slug = `${rnd.pick(FEATURES)}-${rnd.pick(NOUNS)}`;
+  while (used.has(`${section}/${slug}`)) slug = `${slug}-${rnd.int(2, 9)}`;
+  used.add(`${section}/${slug}`);
+  return {
+    path: `docs/${section}/${slug}.md`,
+    title: pascal(slug)
+      .replace(/([A-Z])/g, ' $1')
+      .trim(),
+  };
+}

@@ -3,7 +3,7 @@
 // code fences, block quotes, images, and now and then a bare URL or an HTML block, so every path
 // of the extractor (fast, per-paragraph fallback) is exercised in realistic proportions.
 import { posix } from 'node:path';
-import { camel, FEATURES, NOUNS, pascal, VERBS } from './names.js';
+import { camel, FEATURES, NOUNS, pascal, uniqueDoc, VERBS } from './names.js';
 
 const SECTIONS = ['guides', 'reference', 'architecture', 'how-to', 'operations', 'api'];
 const WORDS = (
@@ -18,16 +18,7 @@ export function planBigDocs(rnd, count) {
   const docs = [];
   const used = new Set();
   while (docs.length < count) {
-    const section = rnd.pick(SECTIONS);
-    let slug = `${rnd.pick(FEATURES)}-${rnd.pick(NOUNS)}`;
-    while (used.has(`${section}/${slug}`)) slug = `${slug}-${rnd.int(2, 9)}`;
-    used.add(`${section}/${slug}`);
-    docs.push({
-      path: `docs/${section}/${slug}.md`,
-      title: pascal(slug)
-        .replace(/([A-Z])/g, ' $1')
-        .trim(),
-    });
+    docs.push(uniqueDoc(rnd, rnd.pick(SECTIONS), used));
   }
   return docs;
 }

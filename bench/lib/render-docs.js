@@ -2,7 +2,7 @@
 // code (a few links are broken on purpose), package READMEs, and ADRs whose front matter declares
 // supersedes / based_on / covers, the typed links proofmap validates.
 import { posix } from 'node:path';
-import { FEATURES, NOUNS, pascal } from './names.js';
+import { FEATURES, uniqueDoc } from './names.js';
 
 const SECTIONS = [
   ['guides', 25],
@@ -42,15 +42,8 @@ export function renderDocs(rnd, packages, all, docCount, adrCount) {
   const used = new Set();
   for (const pkg of packages) docs.push({ path: `docs/packages/pkg-${pkg.index}.md`, title: pkg.name, pkg });
   while (docs.length < docCount - adrCount - 2) {
-    const section = rnd.weighted(SECTIONS);
-    let slug = `${rnd.pick(FEATURES)}-${rnd.pick(NOUNS)}`;
-    while (used.has(`${section}/${slug}`)) slug = `${slug}-${rnd.int(2, 9)}`;
-    used.add(`${section}/${slug}`);
     docs.push({
-      path: `docs/${section}/${slug}.md`,
-      title: pascal(slug)
-        .replace(/([A-Z])/g, ' $1')
-        .trim(),
+      ...uniqueDoc(rnd, rnd.weighted(SECTIONS), used),
       pkg: rnd.pick(packages),
     });
   }

@@ -36,7 +36,7 @@ import { fullParseRefusal } from './markdown-limits.js';
 import { afterMarker, isExternalUrl, linkFact } from './markdown-links.js';
 import { inlineCodeMention, type MentionFacts, proseMentions } from './markdown-mentions.js';
 import { createSlugger } from './markdown-slugs.js';
-import { type SourceText, sourceText } from './markdown-source.js';
+import { lastAtOrBefore, type SourceText, sourceText } from './markdown-source.js';
 import type { DocFacts, DocLinkFact } from './markdown-types.js';
 
 /** The facts, with how many characters of inline content the full parser re-read; or why not. */
@@ -167,13 +167,7 @@ class Walk {
 
   private fedToBody(offset: number): number {
     const starts = this.fedStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBefore(starts, offset);
     return this.lines.starts[lo]! + (offset - starts[lo]!);
   }
 

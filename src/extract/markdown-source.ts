@@ -24,16 +24,7 @@ export function sourceText(text: string, lineStarts?: number[]): SourceText {
       if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
     }
   }
-  const lineIndex = (offset: number): number => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const lineIndex = (offset: number): number => lastAtOrBefore(starts, offset);
   const lineOf = (offset: number): string => {
     const i = lineIndex(offset);
     let end = i + 1 < starts.length ? starts[i + 1]! : text.length;
@@ -56,4 +47,16 @@ export function sourceText(text: string, lineStarts?: number[]): SourceText {
 export function excerptOf(line: string): string {
   const trimmed = line.trim();
   return trimmed.length <= EXCERPT_MAX ? trimmed : `${trimmed.slice(0, EXCERPT_MAX - 1)}…`;
+}
+
+/** Index of the last of the ascending `starts` that is at or before `offset` (0 when none is). */
+export function lastAtOrBefore(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
