@@ -13,22 +13,41 @@ import type { ProofMap } from '../../map/schema.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
 import { InputError } from '../../model/errors.js';
 import { renderHtml } from '../../view/render.js';
-import { parse } from '../args.js';
+import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE = 'usage: proofmap view [dir] [--out .proofmap/map.html] [--open]';
+export const SPEC: CommandSpec = {
+  name: 'view',
+  args: '[dir]',
+  summary:
+    'Write the map as one self-contained HTML page (no network); above 1,500 nodes it opens on the package graph.',
+  notes: [DIR_NOTE, 'Needs a scanned map: run proofmap scan first.'],
+  options: {
+    json: { type: 'boolean', description: 'print what was written (file, bytes, nodes, edges) as JSON' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      default: '.proofmap/map.html',
+      description: 'where to write the page, relative to [dir]',
+    },
+    open: { type: 'boolean', description: 'open the page in the default browser' },
+  },
+  examples: ['proofmap view', 'proofmap view ../repo --out map.html --open'],
+};
 
 export async function viewCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(argv, { out: { type: 'string' }, open: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const root = path.resolve(io.cwd, positionals[0] ?? '.');
+  const given = onlyDir(positionals, SPEC);
+  const root = repoDir(io, given, 'view');
   const map = readMapFile(root);
   if (!map)
     throw new InputError(`no valid map at ${mapPath(root)}`, {
-      hint: `run proofmap scan ${positionals[0] ?? '.'} first`,
+      hint: `run proofmap scan ${given ?? '.'} first`,
     });
   const out = path.resolve(
     root,
@@ -36,7 +55,12 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
   );
   const html = renderHtml({ map, pageScript: readPageScript(), ...signalsFor(map) });
   writeAtomic(out, html);
-  io.stdout.write(`proofmap view: wrote ${out} (${map.nodes.length} nodes, ${map.edges.length} edges)\n`);
+  const bytes = Buffer.byteLength(html);
+  io.stdout.write(
+    values.json
+      ? `${JSON.stringify({ file: out, bytes, nodes: map.nodes.length, edges: map.edges.length })}\n`
+      : `proofmap view: wrote ${out} (${map.nodes.length} nodes, ${map.edges.length} edges, ${(bytes / 1e6).toFixed(1)} MB)\n`,
+  );
   if (values.open) openInBrowser(out, io);
   return { exitCode: 0 };
 }
