@@ -8,12 +8,12 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProofMap } from '../../src/map/schema.js';
-import { launch } from './browser.js';
+import { HAS_CHROMIUM, launch } from './browser.js';
 import { buildPage, cleanup, copyFixture, REPO, renderFixture } from './fixture.js';
 
 type Hook = { nodes: number; viewport(id: string): { x: number; y: number } };
 
-describe('proofmap view in Chromium (fixtures/docs-adr-typed-links)', () => {
+describe.skipIf(!HAS_CHROMIUM)('proofmap view in Chromium (fixtures/docs-adr-typed-links)', () => {
   let browser: Awaited<ReturnType<typeof launch>>;
   let page: Page;
   let map: ProofMap;
@@ -92,7 +92,7 @@ describe('proofmap view in Chromium (fixtures/docs-adr-typed-links)', () => {
   });
 });
 
-describe("screenshots of a real map (proofmap's own src/)", () => {
+describe.skipIf(!HAS_CHROMIUM)("screenshots of a real map (proofmap's own src/)", () => {
   it('saves test-artifacts/view.png (light) and view-dark.png', async () => {
     const root = copyFixture('hostile-filenames');
     cpSync(path.join(REPO, 'src'), path.join(root, 'src'), { recursive: true });
