@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProofMap } from '../../src/map/schema.js';
+import { viewLabel } from '../../src/view/data.js';
 import { HAS_CHROMIUM, launch } from './browser.js';
 import { buildPage, cleanup, copyFixture, REPO, renderFixture } from './fixture.js';
 
@@ -73,14 +74,16 @@ describe.skipIf(!HAS_CHROMIUM)('proofmap view in Chromium (fixtures/docs-adr-typ
     await page.mouse.click(at.x, at.y);
     const panel = page.locator('#panel');
     await expect.poll(() => panel.isVisible()).toBe(true);
-    expect(await panel.locator('h2').textContent()).toBe(target.label);
+    expect(await panel.locator('h2').textContent()).toBe(viewLabel(target.label, target.path));
     const ev = edge.evidence[0]!;
     expect(await panel.textContent()).toContain(`${ev.path}:${ev.line}`);
   });
 
   it('lights a cycle or says there is none, and focuses a neighbourhood', async () => {
     await page.click('text=Focus');
-    expect(await page.locator('#status').textContent()).toMatch(/neighbourhood of/);
+    expect(await page.locator('#status').textContent()).toMatch(
+      /direct dependents? of|no direct dependents of/,
+    );
     await page.click('text=Cycle');
     expect(await page.locator('#status').textContent()).toMatch(/cycle/);
   });
