@@ -51,7 +51,8 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
     command.positionals?.count ?? 0,
     command.positionals?.missing ?? '',
   );
-  const session = openSession(repoDir(io, dir, spec.name));
+  // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
+  const session = openSession(repoDir(io, dir, spec.name), { recordConsults: true });
   try {
     const answer = command.answer(session, {
       positionals: targets,

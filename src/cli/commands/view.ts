@@ -4,15 +4,11 @@
  * page atomically, open a browser); src/view/render.ts turns data into HTML.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { computeSignals } from '../../graph/index.js';
 import { mapPath, readMapFile, writeAtomic } from '../../map/emit.js';
-import type { ProofMap } from '../../map/schema.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
 import { InputError } from '../../model/errors.js';
-import { renderHtml } from '../../view/render.js';
+import { renderView } from '../../view/page-file.js';
 import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
@@ -53,7 +49,7 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
     root,
     typeof values.out === 'string' ? values.out : path.join(OUTPUT_DIR, 'map.html'),
   );
-  const html = renderHtml({ map, pageScript: readPageScript(), ...signalsFor(map) });
+  const html = renderView(map);
   writeAtomic(out, html);
   const bytes = Buffer.byteLength(html);
   io.stdout.write(
@@ -63,33 +59,6 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
   );
   if (values.open) openInBrowser(out, io);
   return { exitCode: 0 };
-}
-
-/**
- * Node size follows centrality (betweenness over the import view) from the graph signals. The
- * signals are computed here rather than read from the index so that a map.json alone (say, a
- * committed one) is enough to draw.
- */
-function signalsFor(map: ProofMap): { centrality: Record<string, number> } {
-  return { centrality: computeSignals(map).centrality.values };
-}
-
-/**
- * The page bundle built by scripts/build-view.mjs: beside the compiled CLI (dist/view/page.js),
- * or, when running from src/ (tests), in the repository's dist/.
- */
-function readPageScript(): string {
-  const candidates = ['../../view/page.js', '../view/page.js', '../../../dist/view/page.js'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
-  for (const file of candidates) {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {}
-  }
-  throw new InputError('the view page bundle (dist/view/page.js) is missing', {
-    hint: 'run npm run build, which bundles it',
-  });
 }
 
 function openInBrowser(file: string, io: Io): void {
