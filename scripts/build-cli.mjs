@@ -4,7 +4,11 @@
 // that. Native addons stay external, and so do packages loaded by createRequire on demand (yaml
 // for a configuration file, ajv when no precompiled validator exists).
 import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// A clean folder: chunk names are content hashes, and stale ones from earlier builds would ship.
+rmSync(fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)), { recursive: true, force: true });
 
 await build({
   entryPoints: {
