@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { configSchema as Schema, ProofmapConfig } from '../model/config.js';
+import type { ProofmapConfig, configSchema as Schema } from '../model/config.js';
 import { CONFIG_FILES } from '../model/constants.js';
 import { ConfigError } from '../model/errors.js';
 
