@@ -11,7 +11,7 @@ import { startSignalsJob } from './graph/signals-job.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeItems, serializeMap, writeMapText } from './map/emit.js';
+import { readPreviousMap, serializeItems, serializeMapChunks, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
@@ -144,12 +144,12 @@ export async function buildMap({
 
   // The guardian re-derives every gate from the map and the files on disk, not from the facts
   // that built it; its schema gate validates this very object, so emit need not again.
-  const verdict = guard(root, map, { before: treeState(found.files) });
+  const verdict = guard(root, map, { before: treeState(found.files), texts: found.texts });
   map.meta.status = verdict.status;
   map.meta.blockers = verdict.blockers;
   stage('guard');
 
-  const text = serializeMap(map, items);
+  const text = serializeMapChunks(map, items);
   const mapFile = writing ? writeMapText(root, text) : undefined;
   stage('emit');
   if (store && previous && signalsJob) {
