@@ -229,17 +229,22 @@ function edgesFrom(splice: Splice, id: string): MapEdge[] {
 export function updatePackages(splice: Splice): void {
   const { text } = splice;
   const touched = new Set([...splice.lentBefore.keys(), ...splice.lentNow.keys()]);
-  // One pass over the edges for every touched package; byte comparisons, no string per edge.
-  const into = new Map<string, Evidence[]>([...touched].map((p) => [p, []]));
-  const wanted = [...touched];
-  for (const item of text.edges) {
-    const pkg = wanted.find((p) => text.fieldIs(item, TO_AT, p));
-    if (pkg !== undefined && !splice.changedIds.has(text.field(item, FROM_AT)))
-      into.get(pkg)!.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
-  }
+  // A package whose found_at lies in an unchanged file keeps that least evidence among the other
+  // importers, so the new least is the lesser of it and what the changed files lend now. Only a
+  // found_at inside a changed file needs the other importers' evidence: one pass over the edges
+  // (byte comparisons, no string per edge) for those alone — a popular package (imported by
+  // thousands of files) is then not re-parsed on every edit.
+  const wanted = [...touched].filter((p) => splice.pending.has(nodeAt(splice, p)!.found_at.path));
+  const into = new Map<string, Evidence[]>(wanted.map((p) => [p, []]));
+  if (wanted.length > 0)
+    for (const item of text.edges) {
+      const pkg = wanted.find((p) => text.fieldIs(item, TO_AT, p));
+      if (pkg !== undefined && !splice.changedIds.has(text.field(item, FROM_AT)))
+        into.get(pkg)!.push(...(JSON.parse(text.text(item)) as MapEdge).evidence);
+    }
   for (const pkg of touched) {
-    const others = into.get(pkg)!;
     const node = nodeAt(splice, pkg)!;
+    const others = into.get(pkg) ?? [node.found_at];
     const before = leastEvidence([...others, ...(splice.lentBefore.get(pkg) ?? [])]);
     if (JSON.stringify(before) !== JSON.stringify(node.found_at))
       throw new DeltaRefused(
