@@ -42,10 +42,20 @@ export interface Splice {
   imported: Set<string>;
   /** Paths of every file this delta changes. */
   pending: Set<string>;
+  /**
+   * The lines of the edges into a node, from the index written with this very map (its stamp is
+   * checked before a delta): spares a pass over every edge. Without it, the edges are scanned.
+   */
+  incoming?: (id: string) => readonly string[];
 }
 
-export function newSplice(text: MapText, pending: Iterable<string> = []): Splice {
+export function newSplice(
+  text: MapText,
+  pending: Iterable<string> = [],
+  incoming?: (id: string) => readonly string[],
+): Splice {
   return {
+    ...(incoming ? { incoming } : {}),
     pending: new Set(pending),
     text,
     changedIds: new Set(),
@@ -208,6 +218,12 @@ function edgesFrom(splice: Splice, id: string): MapEdge[] {
   // Changed files' blocks move as they are spliced; their edges are read from the splice itself.
   const spliced = splice.groups.get(id);
   if (spliced) return spliced;
+  const [start, end] = blockOf(splice, id);
+  return splice.text.edges.slice(start, end).map((item) => JSON.parse(splice.text.text(item)) as MapEdge);
+}
+
+/** Where a node's edges lie among the key-sorted edges ([0, 0] when it has none). */
+function blockOf(splice: Splice, id: string): [number, number] {
   const { text } = splice;
   const edges = text.edges;
   const key = keyOf(splice, id);
@@ -219,11 +235,16 @@ function edgesFrom(splice: Splice, id: string): MapEdge[] {
     if (compareStrings(keyAt(mid), key) < 0) lo = mid + 1;
     else hi = mid;
   }
-  const out: MapEdge[] = [];
-  // Nodes of two kinds may share a key: their edges then interleave, told apart by id.
-  for (let i = lo; i < edges.length && keyAt(i) === key; i++)
-    if (text.fieldIs(edges[i]!, FROM_AT, id)) out.push(JSON.parse(text.text(edges[i]!)) as MapEdge);
-  return out;
+  let start = -1;
+  let end = -1;
+  // Nodes of two kinds may share a key: their edges would interleave, which a splice cannot place.
+  for (let i = lo; i < edges.length && keyAt(i) === key; i++) {
+    if (!text.fieldIs(edges[i]!, FROM_AT, id)) continue;
+    if (start < 0) start = i;
+    else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
+    end = i + 1;
+  }
+  return start < 0 ? [0, 0] : [start, end];
 }
 
 /**
@@ -271,21 +292,27 @@ export function updatePackages(splice: Splice): void {
  */
 export function inspectEdges(splice: Splice, id: string, path: string): void {
   const { text } = splice;
-  let start = -1;
-  let end = -1;
-  text.edges.forEach((item, i) => {
-    if (text.fieldIs(item, FROM_AT, id)) {
-      if (start < 0) start = i;
-      else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
-      end = i + 1;
-    }
-    if (!text.fieldIs(item, TO_AT, id)) return;
-    const line = text.text(item);
+  const into = (line: string) => {
     if (NAMED_IMPORT.test(line)) splice.imported.add(id);
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
-  });
-  splice.ranges.set(id, start < 0 ? [0, 0] : [start, end]);
+  };
+  if (splice.incoming) {
+    splice.ranges.set(id, blockOf(splice, id));
+    for (const line of splice.incoming(id)) into(line);
+  } else {
+    let start = -1;
+    let end = -1;
+    text.edges.forEach((item, i) => {
+      if (text.fieldIs(item, FROM_AT, id)) {
+        if (start < 0) start = i;
+        else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
+        end = i + 1;
+      }
+      if (text.fieldIs(item, TO_AT, id)) into(text.text(item));
+    });
+    splice.ranges.set(id, start < 0 ? [0, 0] : [start, end]);
+  }
   // A broken link into an existing file can only be a broken anchor (`x.ts#L99`): its verdict
   // depends on this file's lines or headings.
   const base = path.slice(path.lastIndexOf('/') + 1);
