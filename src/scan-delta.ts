@@ -79,9 +79,13 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const paths = new Set(found.files.map((f) => f.path));
   const resolver =
     input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+  // One changed file: the edges into it are all unchanged, and the index holds them as the map
+  // does. With several, one's new edges may point at another: the map text, spliced as it goes, is
+  // then the one place that has them.
   const splice = newSplice(
     text,
     changed.map((f) => f.path),
+    changed.length === 1 ? (id) => store.edgesInto(id) : undefined,
   );
   const byPath = new Map(found.files.map((f) => [f.path, f]));
   const roles = new Map(found.files.map((f) => [f.path, f.role]));

@@ -221,6 +221,20 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.deltaBytes).toBe(r.fullBytes);
   });
 
+  it('refuses a file a document links into with an anchor, found through the index', async () => {
+    const root = repo();
+    writeFileSync(path.join(root, 'docs/lines.md'), '# Lines\n\nSee [the loop](../src/app/c.ts#L2).\n');
+    const r = await deltaAndCold(root, () => edit(root, 'src/app/c.ts', (t) => `// moved down\n${t}`));
+    expect(r.delta.mode).toBe('full');
+    expect(r.delta.fullBecause).toMatch(/a document links into src\/app\/c.ts with an anchor/);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    // Without the anchor the same edit is a delta.
+    const plain = repo();
+    const p = await deltaAndCold(plain, () => edit(plain, 'src/app/c.ts', (t) => `// moved down\n${t}`));
+    expect(p.delta.mode).toBe('delta');
+    expect(p.deltaBytes).toBe(p.fullBytes);
+  });
+
   it('never splices into a map.json changed since the last scan', async () => {
     const root = repo();
     await scan({ root });

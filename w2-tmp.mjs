@@ -1,0 +1,20 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+const abs = '/tmp/r7/packages/pkg-0/src/auth/ui/discount-types.ts';
+const orig = readFileSync(abs);
+const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof9'] : []), 'bin/proofmap.js', 'watch', '/tmp/r7', '--json', '--stdin'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const lines = createInterface({ input: child.stdout });
+const msgs = [];
+let wake;
+lines.on('line', (l) => { msgs.push(JSON.parse(l)); wake?.(); });
+const next = () => new Promise((r) => (wake = r));
+await next();
+for (let i = 0; i < 15; i++) { const p = next(); appendFileSync(abs, `\n// w ${i} ${Date.now()}\n`); await p; await new Promise((r) => setTimeout(r, 60)); }
+child.stdin.end();
+writeFileSync(abs, orig);
+const ups = msgs.slice(1);
+const keys = new Set(ups.flatMap((m) => Object.keys(m.timings ?? {})));
+const med = (a) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)];
+console.log('ms p50', med(ups.map((m) => m.ms)));
+for (const k of keys) console.log(k, med(ups.map((m) => m.timings?.[k] ?? 0)).toFixed(1));
