@@ -43,14 +43,13 @@ const parsedMs = performance.now();
 const idx = indexData(data);
 const dark = isDark();
 
-const graph = new MultiDirectedGraph({ allowSelfLoops: true });
+let graph = new MultiDirectedGraph({ allowSelfLoops: true });
 const state: ViewState = {
   filters: { zone: '', kind: '', relation: '' },
   expanded: new Set(data.overview ? [] : data.zones.map((z) => z.id)),
   pinned: new Set(),
 };
-const sync = () => syncGraph(graph, idx, project(idx, state.expanded, state.pinned), dark);
-sync();
+syncGraph(graph, idx, project(idx, state.expanded, state.pinned), dark);
 
 const graphBuiltMs = performance.now();
 const header = el('header');
@@ -97,10 +96,17 @@ function say(text: string): void {
   status.textContent = text;
 }
 
-/** Re-projects after zones opened or closed or pins moved; sigma redraws on the graph's events. */
+/**
+ * Re-projects after zones opened or closed or pins moved. The new picture is built in a fresh
+ * graph and handed to sigma whole: sigma reacts to every single node or edge dropped from the
+ * graph it draws, and closing a zone of 800 files one drop at a time took 18 s at 9,000 nodes.
+ */
 function reshape(next: Partial<Pick<ViewState, 'expanded' | 'pinned'>>): void {
   Object.assign(state, next);
-  sync();
+  const fresh = new MultiDirectedGraph({ allowSelfLoops: true });
+  syncGraph(fresh, idx, project(idx, state.expanded, state.pinned), dark);
+  graph = fresh;
+  sigma.setGraph(fresh);
 }
 
 function pinsFor(ids: Iterable<string>): Set<string> {
