@@ -232,14 +232,17 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       () => (root: string) => rmSync(path.join(root, 'src/app/via-barrel.ts')),
       /removed/,
     ],
-  ] as const)('falls back to a full build, saying why, when %s', async (_name, make, why, before = {}) => {
-    const root = repo();
-    for (const [rel, text] of Object.entries(before)) writeFileSync(path.join(root, rel), text);
-    const r = await deltaAndCold(root, () => make()(root));
-    expect(r.delta.mode).toBe('full');
-    expect(r.delta.fullBecause).toMatch(why);
-    expect(r.deltaBytes).toBe(r.fullBytes);
-  });
+  ] as [string, () => (root: string) => void, RegExp, Record<string, string>?][])(
+    'falls back to a full build, saying why, when %s',
+    async (_name, make, why, before) => {
+      const root = repo();
+      for (const [rel, text] of Object.entries(before ?? {})) writeFileSync(path.join(root, rel), text);
+      const r = await deltaAndCold(root, () => make()(root));
+      expect(r.delta.mode).toBe('full');
+      expect(r.delta.fullBecause).toMatch(why);
+      expect(r.deltaBytes).toBe(r.fullBytes);
+    },
+  );
 
   it.each([
     [
