@@ -25,16 +25,44 @@ const DAMPING = 0.85;
 const ROUNDS = 40;
 const EXPORTS_SHOWN = 8;
 
+/**
+ * Rankings already computed, per session (one snapshot) and focus set: the pages of one ranking
+ * and a repeated call cost a slice, not a PageRank. A new snapshot is a new session.
+ */
+const computed = new WeakMap<Session, Map<string, { items: RepoMapItem[]; focus: string[] }>>();
+
 export function repoMap(
   session: Session,
   opts: { focus?: readonly string[]; limit?: number; cursor?: string } = {},
 ): Envelope<RepoMapItem> & { focus: string[] } {
+  const key = JSON.stringify([...(opts.focus ?? [])].sort());
+  let bySession = computed.get(session);
+  if (!bySession) computed.set(session, (bySession = new Map()));
+  let ranking = bySession.get(key);
+  if (!ranking) {
+    ranking = rankFiles(session, opts.focus ?? []);
+    if (bySession.size >= 16) bySession.clear(); // a bound: agents ask about a few focus sets
+    bySession.set(key, ranking);
+  }
+  const { items: all, focus } = ranking;
+  return {
+    query: focus.length > 0 ? `repo map around ${focus.join(', ')}` : 'repo map',
+    ...paginate(all, opts.limit ?? 30, opts.cursor),
+    freshness: session.deps.freshness(focus),
+    focus,
+  };
+}
+
+function rankFiles(
+  session: Session,
+  focusTexts: readonly string[],
+): { items: RepoMapItem[]; focus: string[] } {
   const view = session.view('import', { typeImports: true });
   // Sorted ids: iteration order, and so the floating-point sums, depend on content only.
   const ids = view.nodes().sort(compareStrings);
   const index = new Map(ids.map((id, i) => [id, i]));
   const focusIds = new Set<string>();
-  for (const text of opts.focus ?? [])
+  for (const text of focusTexts)
     for (const n of resolveTarget(session, text, { packages: true }).nodes)
       if (index.has(n.id)) focusIds.add(n.id);
   const n = ids.length;
@@ -71,10 +99,5 @@ export function repoMap(
     })
     .sort((a, b) => b.score - a.score || compareStrings(a.path, b.path));
   const focus = [...focusIds].map((id) => session.node(id)?.path ?? id).sort(compareStrings);
-  return {
-    query: focus.length > 0 ? `repo map around ${focus.join(', ')}` : 'repo map',
-    ...paginate(all, opts.limit ?? 30, opts.cursor),
-    freshness: session.deps.freshness(focus),
-    focus,
-  };
+  return { items: all, focus };
 }

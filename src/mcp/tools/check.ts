@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { checkup } from '../../checkup/index.js';
 import { type ClaimsReport, gateExitCode } from '../../claims/index.js';
 import { paginate } from '../../model/envelope.js';
-import { changes, cycles } from '../../query/index.js';
+import { changes, cycles, type Session } from '../../query/index.js';
 import type { Answer } from '../budget.js';
 import { cursor, pageSize, visitLimit } from '../inputs.js';
 import { checkItem, envelopeOf } from '../schemas.js';
@@ -81,14 +81,22 @@ export const checkTool: ToolSpec<typeof input> = {
   },
 };
 
+/** One checkup per snapshot and configuration: the map of a session never changes. */
+const checked = new WeakMap<Session, { config: string; result: ReturnType<typeof checkup> }>();
+
 function structure(ws: Workspace, args: Args): Answer {
   const session = ws.session();
   const loaded = session.deps.config();
-  const result = checkup(session.map, loaded.config, {
-    ...(loaded.file ? { configFile: loaded.file } : {}),
-    lineOf: loaded.lineOf,
-    mode: 'warn',
-  });
+  const config = JSON.stringify([loaded.file ?? null, loaded.config]);
+  let result = checked.get(session)?.config === config ? checked.get(session)!.result : undefined;
+  if (!result) {
+    result = checkup(session.map, loaded.config, {
+      ...(loaded.file ? { configFile: loaded.file } : {}),
+      lineOf: loaded.lineOf,
+      mode: 'warn',
+    });
+    checked.set(session, { config, result });
+  }
   const page = paginate(result.problems, args.limit, args.cursor);
   const behind = page.items.flatMap((p) =>
     p.evidence.filter((e) => e.source !== 'config').map((e) => e.path),
