@@ -129,7 +129,9 @@ for (const r of rows) {
   );
 }
 console.log(`first map_impact (hub) after a rescan (session reopen): ${afterRescan.toFixed(1)} ms`);
-console.log(`\nbudget: ${budgetRows.filter((r) => r.within).length} of ${budgetRows.length} answers within max_tokens`);
+console.log(
+  `\nbudget: ${budgetRows.filter((r) => r.within).length} of ${budgetRows.length} answers within max_tokens`,
+);
 for (const r of budgetRows)
   console.log(
     `${r.tool.padEnd(28)} max ${String(r.max_tokens).padStart(5)} tokens ${String(r.tokens).padStart(5)} returned ${String(r.returned).padStart(4)} of ${r.total}${r.within ? '' : '  OVER'}`,

@@ -37,7 +37,10 @@ export function repoMap(
 ): Envelope<RepoMapItem> & { focus: string[] } {
   const key = JSON.stringify([...(opts.focus ?? [])].sort());
   let bySession = computed.get(session);
-  if (!bySession) computed.set(session, (bySession = new Map()));
+  if (!bySession) {
+    bySession = new Map();
+    computed.set(session, bySession);
+  }
   let ranking = bySession.get(key);
   if (!ranking) {
     ranking = rankFiles(session, opts.focus ?? []);

@@ -11,9 +11,11 @@ import { tmpRepo } from '../helpers/tmp-repo.js';
 // core is imported by everyone; two feature islands, each with a file only it uses.
 const files = {
   'src/core.ts': 'export const core = 1;\nexport function helper() {}\n',
-  'src/a/entry.ts': "import { core } from '../core.js';\nimport { aOnly } from './a-only.js';\nexport const a = core + aOnly;\n",
+  'src/a/entry.ts':
+    "import { core } from '../core.js';\nimport { aOnly } from './a-only.js';\nexport const a = core + aOnly;\n",
   'src/a/a-only.ts': 'export const aOnly = 1;\n',
-  'src/b/entry.ts': "import { core } from '../core.js';\nimport { bOnly } from './b-only.js';\nexport const b = core + bOnly;\n",
+  'src/b/entry.ts':
+    "import { core } from '../core.js';\nimport { bOnly } from './b-only.js';\nexport const b = core + bOnly;\n",
   'src/b/b-only.ts': 'export const bOnly = 1;\n',
   'src/c.ts': "import { core } from './core.js';\nexport const c = core;\n",
 };
@@ -32,7 +34,11 @@ describe('repo map', () => {
   it('without focus: the file everyone imports first, with its exports; scores sum to 1', async () => {
     const s = await open();
     const map = repoMap(s, { limit: 100 });
-    expect(map.items[0]).toMatchObject({ path: 'src/core.ts', exports: ['core', 'helper'], exports_total: 2 });
+    expect(map.items[0]).toMatchObject({
+      path: 'src/core.ts',
+      exports: ['core', 'helper'],
+      exports_total: 2,
+    });
     expect(map.total).toBe(6);
     expect(map.items.reduce((sum, i) => sum + i.score, 0)).toBeCloseTo(1, 4);
     expect(repoMap(s, { limit: 100 })).toEqual(map); // deterministic
