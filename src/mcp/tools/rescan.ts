@@ -9,7 +9,8 @@ import type { Answer } from '../budget.js';
 import { blockerItem, envelopeOf } from '../schemas.js';
 import type { ToolSpec } from '../spec.js';
 
-let running: Promise<unknown> = Promise.resolve();
+/** The rescan in flight per workspace (connections of one server share it). */
+const running = new WeakMap<object, Promise<unknown>>();
 
 export const rescanTool: ToolSpec<Record<string, never>> = {
   name: 'map_rescan',
@@ -20,8 +21,10 @@ export const rescanTool: ToolSpec<Record<string, never>> = {
   output: envelopeOf(blockerItem),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ws) {
-    const run = running.catch(() => undefined).then(() => scan({ root: ws.root }));
-    running = run;
+    const run = (running.get(ws) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => scan({ root: ws.root }));
+    running.set(ws, run);
     const started = Date.now();
     const result = await run;
     ws.refresh();
