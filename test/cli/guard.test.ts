@@ -4,13 +4,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
+// A parsed map.json, edited by hand as a user would: any shape goes.
+// biome-ignore lint/suspicious/noExplicitAny: the point is to break the schema
+type MapDoc = Record<string, any>;
+
 const repoRoot = path.resolve(new URL('../..', import.meta.url).pathname);
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function scanned(): Promise<{ dir: string; mapFile: string; map: Record<string, any> }> {
+async function scanned(): Promise<{ dir: string; mapFile: string; map: MapDoc }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'proofmap-guard-'));
   dirs.push(dir);
   cpSync(path.join(repoRoot, 'test/fixtures/import-forms'), dir, { recursive: true });
@@ -20,7 +24,7 @@ async function scanned(): Promise<{ dir: string; mapFile: string; map: Record<st
 }
 
 describe('proofmap guard on a hand-broken map.json', () => {
-  it.each<[string, (map: Record<string, any>) => void, RegExp]>([
+  it.each<[string, (map: MapDoc) => void, RegExp]>([
     [
       'a wrong type',
       (m) => {

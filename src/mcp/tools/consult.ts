@@ -29,11 +29,18 @@ export function registerConsultTools(server: McpServer, ws: Workspace, log: Log)
         limit: pageSize(25, 200).describe(
           'at most this many documents, dependencies and dependents (default 25)',
         ),
+        hops: z
+          .number()
+          .int()
+          .min(1)
+          .max(6)
+          .default(3)
+          .describe('how many relations away `related` looks for documents and decision records (default 3)'),
       },
       outputSchema: envelopeOutput,
       annotations,
     },
-    guarded(log, (args) => context(ws.session(), args.target, { limit: args.limit })),
+    guarded(log, (args) => context(ws.session(), args.target, { limit: args.limit, hops: args.hops })),
   );
 
   server.registerTool(
