@@ -33,6 +33,9 @@ export interface ArtifactFacts {
   /** Lower-case when a known status word (`accepted`, `superseded` …), else as written. */
   status?: string;
   links: ArtifactLink[];
+  /** Front matter `checks:` (a command or a list of them): what proves a change to the files the
+   *  record covers; `context` lists them for those files. */
+  checks?: string[];
   /** Declarations that could not be read as links (a number under `supersedes:`, an external URL). */
   coverage: Coverage[];
 }

@@ -28,6 +28,8 @@ export function extractArtifact(path: string, text: string, doc: DocFacts): Arti
     typeof data.title === 'string' && data.title.trim() ? data.title.trim() : doc.headings[0]?.text.trim();
   if (title) facts.title = title;
 
+  const checks = checksOf(data.checks);
+  if (checks.length > 0) facts.checks = checks;
   const fm = doc.frontMatter && readFrontMatterYaml(body, doc.frontMatter);
   if (fm) {
     const fromKeys = frontMatterLinks(path, fm);
@@ -56,4 +58,10 @@ export function extractArtifact(path: string, text: string, doc: DocFacts): Arti
   if (status) facts.status = status;
   facts.links.sort((a, b) => a.line - b.line || a.column - b.column);
   return facts;
+}
+
+/** `checks: npm run test:store` or a list of such strings; anything else is not a command. */
+function checksOf(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
 }

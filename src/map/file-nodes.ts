@@ -28,6 +28,7 @@ export function addFileNodes(
       metadata.artifact_id = artifact.artifactId;
       if (artifact.status) metadata.status = artifact.status;
       if (artifact.title) metadata.title = artifact.title;
+      if (artifact.checks) metadata.checks = artifact.checks;
       byPath.set(
         file.path,
         snapshot.entity('artifact', artifactKey(artifact.artifactId), {

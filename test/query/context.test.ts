@@ -104,3 +104,29 @@ describe('context freshness', () => {
     session.close();
   });
 });
+
+describe('context: checks declared in a decision record', () => {
+  it('lists the front-matter checks of a record that covers the file, cited at the covers line', async () => {
+    const root = await scannedRepo({
+      'package.json': JSON.stringify({ name: 'r' }),
+      'src/store/sqlite.ts': 'export const open = 1;\n',
+      'src/other.ts': 'export const other = 1;\n',
+      'docs/adr/0001-use-sqlite.md':
+        '---\nstatus: accepted\ncovers: src/store/*.ts\nchecks:\n  - npm run test:store\n  - npm run bench:store\n---\n# Use SQLite\n',
+      'docs/adr/0002-one-check.md':
+        '---\ncovers: src/store/sqlite.ts\nchecks: npm run check:one\n---\n# One\n',
+    });
+    const session = openSession(root);
+    const checks = context(session, 'src/store/sqlite.ts').items[0]!.checks;
+    expect(checks.map((c) => [c.run, c.source, c.evidence?.path, c.evidence?.line])).toEqual([
+      ['npm run test:store', 'front-matter', 'docs/adr/0001-use-sqlite.md', 3],
+      ['npm run bench:store', 'front-matter', 'docs/adr/0001-use-sqlite.md', 3],
+      ['npm run check:one', 'front-matter', 'docs/adr/0002-one-check.md', 2],
+    ]);
+    // A file no record covers gets none of them.
+    expect(context(session, 'src/other.ts').items[0]!.checks.map((c) => c.source)).not.toContain(
+      'front-matter',
+    );
+    session.close();
+  });
+});
