@@ -11,6 +11,7 @@ import { registerCheckupTool } from './tools/checkup.js';
 import { registerClaimsTool } from './tools/claims.js';
 import { registerConsultTools } from './tools/consult.js';
 import { registerGraphTools } from './tools/graph.js';
+import { registerMemoryTools } from './tools/memory.js';
 import { registerRescanTool } from './tools/rescan.js';
 import { registerSearchTool } from './tools/search.js';
 import { openWorkspace, type Workspace } from './workspace.js';
@@ -37,6 +38,7 @@ export function createServer(root: string, log: Log = () => {}): ProofmapServer 
   registerCheckupTool(server, workspace, log);
   registerRescanTool(server, workspace, log);
   registerClaimsTool(server, workspace, log);
+  registerMemoryTools(server, workspace, log);
   return {
     server,
     workspace,
