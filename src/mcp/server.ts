@@ -6,6 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { VERSION } from '../map/version.js';
 import type { Log } from './result.js';
+import { registerAreasTool } from './tools/areas.js';
 import { registerChangesTool } from './tools/changes.js';
 import { registerCheckupTool } from './tools/checkup.js';
 import { registerClaimsTool } from './tools/claims.js';
@@ -39,6 +40,7 @@ export function createServer(root: string, log: Log = () => {}): ProofmapServer 
   registerRescanTool(server, workspace, log);
   registerClaimsTool(server, workspace, log);
   registerMemoryTools(server, workspace, log);
+  registerAreasTool(server, workspace, log);
   return {
     server,
     workspace,

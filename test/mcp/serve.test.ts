@@ -12,6 +12,7 @@ import { openIndex } from '../../src/store/index.js';
 import { allPages, call, connect, ensureBuilt, scannedRepo } from './fixture.js';
 
 const TOOLS = [
+  'map_areas',
   'map_changes',
   'map_checkup',
   'map_claims',
