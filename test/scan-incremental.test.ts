@@ -121,6 +121,16 @@ describe('incremental scan equals a cold scan, byte for byte', () => {
       (r: string) => writeFileSync(path.join(r, 'guide/README.md'), '# Guide\n\n[gone](docs/adr/nope.md)\n'),
     ],
     [
+      "a new code file that a decision record's covers glob takes in",
+      (r: string) => put(r, 'guide/src/store/extra.ts', 'export const extra = 1;\n'),
+      (r: string) =>
+        put(
+          r,
+          'guide/docs/adr/0005-store-files.md',
+          '---\ncovers: guide/src/store/*.ts\n---\n# Store files\n',
+        ),
+    ],
+    [
       'a date-named decision record edit (log4brains)',
       (r: string) =>
         put(
