@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -198,6 +198,23 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
   });
 
   it.each([
+    ['a file nobody imports is deleted', (root: string) => rmSync(path.join(root, 'src/app/via-barrel.ts'))],
+    ['a file another imports is deleted', (root: string) => rmSync(path.join(root, 'src/app/b.ts'))],
+    [
+      'a file is renamed',
+      (root: string) =>
+        renameSync(path.join(root, 'src/app/via-barrel.ts'), path.join(root, 'src/app/through-barrel.ts')),
+    ],
+  ])('splices it when %s', async (_name, change) => {
+    const root = repo();
+    const r = await deltaAndCold(root, () => change(root));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it.each([
     [
       'a new file answers the specifier of an existing one',
       () => (root: string) => writeFileSync(path.join(root, 'src/app/a.tsx'), 'export const a = 2;\n'),
@@ -228,9 +245,9 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       /zone the map does not have/,
     ],
     [
-      'a file is deleted',
-      () => (root: string) => rmSync(path.join(root, 'src/app/via-barrel.ts')),
-      /removed/,
+      'a file a document links to is deleted',
+      () => (root: string) => rmSync(path.join(root, 'src/app/a.ts')),
+      /src\/app\/a.ts was removed, and docs\/app.md points at it/,
     ],
   ] as [string, () => (root: string) => void, RegExp, Record<string, string>?][])(
     'falls back to a full build, saying why, when %s',

@@ -383,3 +383,33 @@ function push<K, V>(map: Map<K, V[]>, key: K, values: readonly V[]): void {
 function bump(map: Map<string, number>, key: string, by: number): void {
   map.set(key, (map.get(key) ?? 0) + by);
 }
+
+/**
+ * Takes a removed file out of the map text: its node and its block of edges (what it lent to
+ * package nodes goes to lentBefore). Its importers are re-analysed by the caller. A file that is
+ * the last node of its zone, or holds typed links, is not spliced: a full build drops or keeps those.
+ */
+export function removeFileNode(splice: Splice, path: string): void {
+  const { text } = splice;
+  const id = nodeId('file', path);
+  const index = nodeIndex(splice).get(id);
+  if (index === undefined) throw new DeltaRefused(`${path} has no file node in the map`);
+  const node = nodeAt(splice, id)!;
+  const inZone = `"zone":"${node.zone}"`;
+  if (!text.nodes.some((item, i) => i !== index && text.text(item).includes(inZone)))
+    throw new DeltaRefused(`${path} was the last file of its zone`);
+  splice.changedIds.add(id);
+  const [start, end] = blockOf(splice, id);
+  const old = text.edges.slice(start, end).map((item) => JSON.parse(text.text(item)) as MapEdge);
+  if (old.some((e) => e.namespace === 'typed-link'))
+    throw new DeltaRefused(`${path} was removed, and typed links start from it`);
+  for (const e of old) {
+    bump(splice.relationDelta, e.relation, -1);
+    if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
+  }
+  if (old.length > 0) splice.graphChanged = true;
+  text.edges.splice(start, end - start);
+  splice.groups.set(id, []);
+  text.nodes.splice(index, 1);
+  splice.nodeIndex = undefined; // every later node moved
+}

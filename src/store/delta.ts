@@ -6,9 +6,10 @@
 import type { MapEdge, MapNode } from '../map/schema.js';
 import { EXTRACTOR_VERSION } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
+import { nodeId } from '../model/ids.js';
 import type { Coverage } from '../model/types.js';
 import { type Connection, readEpoch } from './connection.js';
-import { type Heading, syncFileRows } from './search-rows.js';
+import { dropFileRows, type Heading, syncFileRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
 import { replaceCoverage, upsertFiles } from './snapshot.js';
 import { digestOf } from './snapshot-rows.js';
@@ -25,8 +26,10 @@ export interface SnapshotDelta {
   small: string;
   /** Edge ids in map order, when the edge set changed. */
   edgeOrder?: string;
-  /** Node ids in map order, when nodes were added. */
+  /** Node ids in map order, when files were added or removed. */
   nodeOrder?: string;
+  /** Files removed from the tree: their file, node and search rows go. */
+  removedFiles?: readonly string[];
   /** Files whose search rows (path, exported names, headings) are to be rebuilt. */
   searchRows: readonly { node: MapNode & { path: string }; headings?: readonly Omit<Heading, 'path'>[] }[];
   facts: readonly [extractor: string, hash: string, facts: unknown][];
@@ -80,6 +83,11 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
       if (delta.nodeOrder !== undefined)
         conn.stmt(`UPDATE snapshot SET node_order = ? WHERE id = 1`).run(delta.nodeOrder);
       for (const { node, headings } of delta.searchRows) syncFileRows(conn, node, headings);
+      for (const p of delta.removedFiles ?? []) {
+        conn.stmt(`DELETE FROM files WHERE path = ?`).run(p);
+        conn.stmt(`DELETE FROM nodes WHERE id = ?`).run(nodeId('file', p));
+        dropFileRows(conn, p);
+      }
       // Signals of the last full snapshot stay readable (see SIGNALS_CARRIED).
       conn.stmt(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`).run(SIGNALS_CARRIED, before);
       if (delta.graphChanged) {
