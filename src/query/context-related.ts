@@ -1,9 +1,11 @@
 /**
  * The documents and decision records near a context target: within `hops` relations of it in the
- * proximity view (imports, links, typed links, mentions, manifests; direction ignored, since a
+ * proximity relations (imports, links, typed links, mentions, manifests; direction ignored, since a
  * record that covers a file is as relevant as a file it imports), most canonical first, each with
  * the chain of relations that reaches it so an agent can judge why it is listed.
  */
+import { relationsOf } from '../graph/views.js';
+import type { MapEdge } from '../map/schema.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import { compareStrings } from '../model/paths.js';
 import type { Session } from './session.js';
@@ -44,10 +46,11 @@ export function relatedDocuments(
   opts: { hops?: number; limit?: number } = {},
 ): RelatedList & { capped: boolean } {
   const hops = opts.hops ?? 3;
-  const view = session.view('proximity', { typeImports: true });
-  const parent = new Map<string, string | null>();
+  const adjacent = adjacency(session);
+  // parent: the node a node was first reached from, and the edge that reached it.
+  const parent = new Map<string, { from: string; edge: MapEdge } | null>();
   const depth = new Map<string, number>();
-  let frontier = [...targets].filter((id) => view.hasNode(id)).sort(compareStrings);
+  let frontier = [...targets].filter((id) => session.node(id)).sort(compareStrings);
   for (const id of frontier) {
     parent.set(id, null);
     depth.set(id, 0);
@@ -57,9 +60,9 @@ export function relatedDocuments(
     const next: string[] = [];
     for (const v of frontier) {
       // Sorted neighbours: the first parent found, and so the path reported, depends only on content.
-      for (const w of [...view.neighbors(v)].sort(compareStrings)) {
+      for (const [w, edge] of adjacent.get(v) ?? []) {
         if (parent.has(w)) continue;
-        parent.set(w, v);
+        parent.set(w, { from: v, edge });
         depth.set(w, d);
         next.push(w);
       }
@@ -78,7 +81,7 @@ export function relatedDocuments(
       kind: node.kind,
       hops: d,
       canonicality: canonicality[id] ?? 0,
-      via: stepsTo(session, view, parent, id),
+      via: stepsTo(session, parent, id),
     };
     const artifactId = node.metadata?.artifact_id;
     if (typeof artifactId === 'string') item.artifact_id = artifactId;
@@ -88,22 +91,49 @@ export function relatedDocuments(
   return { hops, total: out.length, items: out.slice(0, opts.limit ?? 25), capped };
 }
 
+const adjacencies = new WeakMap<object, Map<string, [string, MapEdge][]>>();
+
+/**
+ * Node → [neighbour, edge] over the proximity relations, both directions, external packages left
+ * out as the proximity view leaves them; neighbours sorted by id and, between one pair, a typed
+ * link first (it says most about why a record is near). Built once per map from its edge list,
+ * which costs a fraction of a graphology view on a large repository.
+ */
+function adjacency(session: Session): Map<string, [string, MapEdge][]> {
+  const cached = adjacencies.get(session.map);
+  if (cached) return cached;
+  const relations = relationsOf('proximity');
+  const out = new Map<string, [string, MapEdge][]>();
+  const add = (a: string, b: string, e: MapEdge) => {
+    const list = out.get(a);
+    if (list) list.push([b, e]);
+    else out.set(a, [[b, e]]);
+  };
+  for (const e of session.map.edges) {
+    if (!relations.has(e.relation) || e.from === e.to) continue;
+    if (session.node(e.from)?.external || session.node(e.to)?.external) continue;
+    add(e.from, e.to, e);
+    add(e.to, e.from, e);
+  }
+  const rank = (e: MapEdge) => (TYPED.has(e.relation) ? 0 : 1);
+  for (const list of out.values())
+    list.sort(
+      (x, y) => compareStrings(x[0], y[0]) || rank(x[1]) - rank(y[1]) || compareStrings(x[1].id, y[1].id),
+    );
+  adjacencies.set(session.map, out);
+  return out;
+}
+
 function stepsTo(
   session: Session,
-  view: ReturnType<Session['view']>,
-  parent: ReadonlyMap<string, string | null>,
+  parent: ReadonlyMap<string, { from: string; edge: MapEdge } | null>,
   id: string,
 ): RelationStep[] {
   const steps: RelationStep[] = [];
   const name = (n: string) => session.node(n)?.path ?? session.node(n)?.key ?? n;
-  for (let w = id, v = parent.get(id); v != null; w = v, v = parent.get(v)) {
-    const forward = view.hasEdge(v, w);
-    const [from, to] = forward ? [v, w] : [w, v];
-    // Of several relations between one pair, a declared typed link says most about why.
-    const { ids, relations } = view.getEdgeAttributes(from, to);
-    const typed = relations.findIndex((r) => TYPED.has(r));
-    const edge = session.edge(ids[Math.max(typed, 0)]!)!;
-    steps.push({ from: name(from), relation: edge.relation, to: name(to), edge: edge.id });
+  for (let step = parent.get(id); step; step = parent.get(step.from)) {
+    const { edge } = step;
+    steps.push({ from: name(edge.from), relation: edge.relation, to: name(edge.to), edge: edge.id });
   }
   return steps.reverse();
 }
