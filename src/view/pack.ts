@@ -32,6 +32,7 @@ export interface PackedView {
   cycles: { kind: ViewCycle['kind']; nodes: number[]; edges: number[]; component: number }[];
   coverage: ViewData['coverage'];
   increment?: ViewData['increment'];
+  areas?: ViewData['areas'];
 }
 
 const EXTERNAL = 1;
@@ -146,6 +147,7 @@ export function packView(data: ViewData): PackedView {
     })),
     coverage: data.coverage,
     ...(data.increment ? { increment: data.increment } : {}),
+    ...(data.areas ? { areas: data.areas } : {}),
   };
 }
 
@@ -210,5 +212,6 @@ export function unpackView(p: PackedView): ViewData {
     })),
     coverage: p.coverage,
     ...(p.increment ? { increment: p.increment } : {}),
+    ...(p.areas ? { areas: p.areas } : {}),
   };
 }

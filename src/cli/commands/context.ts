@@ -1,5 +1,6 @@
 /** `proofmap context <path|package>`: zone, owners, documents, checks, neighbours, cycles. */
 import { context } from '../../query/context.js';
+import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { limitOption, querySpec, runQueryCommand } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE } from '../spec.js';
@@ -9,7 +10,10 @@ export const SPEC: CommandSpec = querySpec({
   args: '<path|package> [dir]',
   summary: 'What to know before editing a file: zone, owners, documents to read, checks, neighbours, cycles.',
   notes: [DIR_NOTE, 'Answering records a consult marker for the file, which the edit gate looks for.'],
-  options: { ...limitOption(25) },
+  options: {
+    ...limitOption(25),
+    hops: { type: 'string', value: 'N', default: '3', description: 'related files within N hops' },
+  },
   examples: ['proofmap context src/core.ts', 'proofmap context @acme/api ../repo --json'],
 });
 
@@ -18,7 +22,11 @@ export const contextCommand = (argv: string[], io: Io): Promise<CommandResult> =
     {
       spec: SPEC,
       positionals: { count: 1, missing: 'context needs a path or package' },
-      answer: (session, a) => context(session, a.positionals[0]!, { limit: a.limit(25) }),
+      answer: (session, a) =>
+        context(session, a.positionals[0]!, {
+          limit: a.limit(25),
+          hops: intOption(a.values.hops, 'hops', 3, { min: 1 }),
+        }),
       render: renderContext,
     },
     argv,
@@ -55,6 +63,16 @@ function renderContext(answer: ReturnType<typeof context>): string {
       'used by',
       c.dependents.items.map((d) => `${d.path} (${d.relation})`),
       c.dependents.total,
+    ),
+    ...list(
+      `related within ${c.related.hops} hops`,
+      c.related.items.map(
+        (r) =>
+          `${r.path}${r.artifact_id ? ` [${r.artifact_id}]` : ''} (canonicality ${r.canonicality}) via ${r.via
+            .map((s) => `${s.from} ${s.relation} ${s.to}`)
+            .join(', ')}`,
+      ),
+      c.related.total,
     ),
     ...list(
       'cycles',

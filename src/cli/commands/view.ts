@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { suggestAreas } from '../../graph/areas.js';
 import { mapPath, readMapFile, writeAtomic } from '../../map/emit.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
 import { InputError } from '../../model/errors.js';
@@ -49,7 +50,8 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
     root,
     typeof values.out === 'string' ? values.out : path.join(OUTPUT_DIR, 'map.html'),
   );
-  const html = renderView(map);
+  // The suggested areas feed the page's optional areas layer.
+  const html = renderView(map, { areas: suggestAreas(map) });
   writeAtomic(out, html);
   const bytes = Buffer.byteLength(html);
   io.stdout.write(

@@ -14,6 +14,7 @@ export interface Controls {
   changes: HTMLButtonElement | null;
   /** Back to the package graph: every zone closed. Only on maps with more than one zone. */
   packages: HTMLButtonElement | null;
+  areas: HTMLButtonElement | null;
   reset: HTMLButtonElement;
 }
 
@@ -50,6 +51,9 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
   const changes = data.increment
     ? el('button', { title: 'what changed since the last version' }, 'Changes')
     : null;
+  const areas = data.areas?.length
+    ? el('button', { title: 'outline the areas the import graph suggests (proofmap areas)' }, 'Areas')
+    : null;
   const reset = el('button', { title: 'clear selection, filters and highlight' }, 'Reset');
   const title = el(
     'div',
@@ -73,10 +77,11 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
     cycle,
     changes,
     packages,
+    areas,
     reset,
   );
   header.children[1]!.id = 'search-wrap';
-  return { search, results, zone, kind, relation, focus, cycle, changes, packages, reset };
+  return { search, results, zone, kind, relation, focus, cycle, changes, packages, areas, reset };
 }
 
 function select(all: string, options: [string, string][]): HTMLSelectElement {

@@ -24,6 +24,8 @@ export interface ViewState {
   expanded: Set<string>;
   /** Files shown although their zone is closed: the selection and what a highlight lights. */
   pinned: Set<string>;
+  /** Draw the suggested areas' outlines (the optional layer). */
+  showAreas?: boolean;
 }
 
 const DIM_LIGHT = '#d5d8dc';
