@@ -249,6 +249,9 @@ function changedFiles({ found, previous, last }: DeltaInput) {
   if (changed.length > MAX_DELTA_FILES) throw new DeltaRefused(`${changed.length} files changed`);
   for (const f of changed) {
     const before = previous.get(f.path)!;
+    // Python edges (and their roots from pyproject) are not spliced: a full build rebuilds them.
+    if (f.role === 'code' && !isCodePath(f.path))
+      throw new DeltaRefused(`${f.path} is not JavaScript/TypeScript: only a full build re-resolves it`);
     const code = f.role === 'code' && isCodePath(f.path);
     if ((!code && f.role !== 'doc') || before.role !== f.role)
       throw new DeltaRefused(`${f.path} is not a code file or a document (${f.role})`);
