@@ -5,9 +5,8 @@
  * (the interpreter runs them on some path), which is what Python's own `ast.walk` sees too.
  */
 import type { Node, Parser, Query } from 'web-tree-sitter';
-import { Query as TsQuery } from 'web-tree-sitter';
 import type { Coverage, ExportedName } from '../model/types.js';
-import { parserFor } from './tree-sitter.js';
+import { queryFor } from './tree-sitter.js';
 
 /** One imported module or member, as written. */
 export interface PythonImport {
@@ -41,10 +40,7 @@ let compiled: { parser: Parser; query: Query } | undefined;
 
 export async function extractPythonFiles(files: { path: string; text: string }[]): Promise<PythonFacts[]> {
   if (files.length === 0) return [];
-  if (!compiled) {
-    const parser = await parserFor('python');
-    compiled = { parser, query: new TsQuery(parser.language!, QUERY) };
-  }
+  compiled ??= await queryFor('python', QUERY);
   return files.map((f) => extractPythonWith(compiled!, f.path, f.text));
 }
 

@@ -5,11 +5,13 @@
  * checked at load against the runtime's, so a mismatched grammar fails with a reason, not a crash.
  */
 import { createRequire } from 'node:module';
-import { LANGUAGE_VERSION, Language, MIN_COMPATIBLE_VERSION, Parser } from 'web-tree-sitter';
+import type { Parser, Query } from 'web-tree-sitter';
 
 export type Grammar = 'python' | 'go' | 'rust';
 
-const require = createRequire(import.meta.url);
+const requireGrammar = createRequire(import.meta.url);
+// Imported on first use: a JS/TS-only scan never loads the runtime's module, let alone a grammar.
+const runtimeModule = () => import('web-tree-sitter');
 let runtime: Promise<void> | undefined;
 const parsers = new Map<Grammar, Promise<Parser>>();
 
@@ -22,10 +24,18 @@ export function parserFor(grammar: Grammar): Promise<Parser> {
   return parser;
 }
 
+/** A compiled query over a grammar (queries run inside the wasm module, far faster than JS walks). */
+export async function queryFor(grammar: Grammar, source: string): Promise<{ parser: Parser; query: Query }> {
+  const parser = await parserFor(grammar);
+  const runtimeApi = await runtimeModule();
+  return { parser, query: new runtimeApi.Query(parser.language!, source) };
+}
+
 async function load(grammar: Grammar): Promise<Parser> {
+  const { Language, LANGUAGE_VERSION, MIN_COMPATIBLE_VERSION, Parser } = await runtimeModule();
   runtime ??= Parser.init();
   await runtime;
-  const wasm = require.resolve(`tree-sitter-${grammar}/tree-sitter-${grammar}.wasm`);
+  const wasm = requireGrammar.resolve(`tree-sitter-${grammar}/tree-sitter-${grammar}.wasm`);
   const language = await Language.load(wasm);
   const abi = language.abiVersion;
   if (abi < MIN_COMPATIBLE_VERSION || abi > LANGUAGE_VERSION)

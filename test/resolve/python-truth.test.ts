@@ -22,8 +22,40 @@ if (!stdlib) console.warn('python truth test skipped: python3 is not installed')
  * imports). Not `importlib`: its `_bootstrap` modules are always the interpreter's frozen copies,
  * so find_spec cannot name their files (8 edges of ours, true in the source, that it cannot see).
  */
-const PACKAGES = ['json', 'email', 'multiprocessing', 'ctypes', 'concurrent', 'xml', 'http', 'urllib', 'logging', 'asyncio', 'unittest', 'collections', 'sqlite3', 'wsgiref', 'xmlrpc', 'html', 'dbm', 'zoneinfo', 'tomllib', 'encodings'];
-const MODULES = ['os.py', 'typing.py', 'functools.py', 'argparse.py', 'subprocess.py', 'pathlib.py', 'shutil.py', 'tempfile.py', 'inspect.py', 'dataclasses.py'];
+const PACKAGES = [
+  'json',
+  'email',
+  'multiprocessing',
+  'ctypes',
+  'concurrent',
+  'xml',
+  'http',
+  'urllib',
+  'logging',
+  'asyncio',
+  'unittest',
+  'collections',
+  'sqlite3',
+  'wsgiref',
+  'xmlrpc',
+  'html',
+  'dbm',
+  'zoneinfo',
+  'tomllib',
+  'encodings',
+];
+const MODULES = [
+  'os.py',
+  'typing.py',
+  'functools.py',
+  'argparse.py',
+  'subprocess.py',
+  'pathlib.py',
+  'shutil.py',
+  'tempfile.py',
+  'inspect.py',
+  'dataclasses.py',
+];
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -45,12 +77,15 @@ async function compare(root: string, aliases: string[]) {
       .map((e) => `${byId.get(e.from)!.path}|${byId.get(e.to)!.path}`),
   );
   const files = map.nodes.filter((n) => n.kind === 'file' && n.path?.endsWith('.py')).map((n) => n.path!);
-  const roots = map.nodes.flatMap((n) => (n.kind === 'package' ? ((n.metadata?.roots as string[]) ?? []) : []));
+  const roots = map.nodes.flatMap((n) =>
+    n.kind === 'package' ? ((n.metadata?.roots as string[]) ?? []) : [],
+  );
   const resolver = createPythonResolver({ files: new Set(files), roots, declared: new Set() });
   const job = { root, aliases, files: files.map((p) => ({ path: p, search: resolver.searchPath(p) })) };
   const out = execFileSync(
     'python3',
-    ['-I', '-X', 'frozen_modules=off', new URL('../helpers/python_truth.py', import.meta.url).pathname],
+    // -S: no site, so no .pth hook (setuptools' distutils shim) redirects a stdlib name.
+    ['-I', '-S', '-X', 'frozen_modules=off', new URL('../helpers/python_truth.py', import.meta.url).pathname],
     { input: JSON.stringify(job), encoding: 'utf8', maxBuffer: 1 << 26 },
   );
   const truth = new Set((JSON.parse(out).edges as [string, string][]).map(([a, b]) => `${a}|${b}`));
@@ -71,7 +106,12 @@ describe.skipIf(!stdlib)('Python edges agree with ast + importlib.util.find_spec
     const skip = (s: string) =>
       s.includes('__pycache__') || /\/(?:tests?|idle_test|site-packages)(\/|$)/.test(s.slice(stdlib!.length));
     if (full) cpSync(stdlib!, root, { recursive: true, filter: (s) => !skip(s) });
-    else for (const p of PACKAGES) cpSync(path.join(stdlib!, p), path.join(root, p), { recursive: true, filter: (s) => !s.includes('__pycache__') && !/\/tests?(\/|$)/.test(s.slice(stdlib!.length)) });
+    else
+      for (const p of PACKAGES)
+        cpSync(path.join(stdlib!, p), path.join(root, p), {
+          recursive: true,
+          filter: (s) => !s.includes('__pycache__') && !/\/tests?(\/|$)/.test(s.slice(stdlib!.length)),
+        });
     if (!full) for (const m of MODULES) cpSync(path.join(stdlib!, m), path.join(root, m));
     const score = await compare(root, [stdlib!]);
     expect(score.truth).toBeGreaterThan(300);
