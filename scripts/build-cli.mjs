@@ -4,8 +4,13 @@
 // that. Native addons stay external, and so do packages loaded by createRequire on demand (yaml
 // for a configuration file, ajv when no precompiled validator exists), and web-tree-sitter, which
 // finds its own .wasm next to its module.
+
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+// A clean folder: chunk names are content hashes, and stale ones from earlier builds would ship.
+rmSync(fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)), { recursive: true, force: true });
 
 await build({
   entryPoints: {
