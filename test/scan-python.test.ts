@@ -49,7 +49,7 @@ describe('scan on every Python import form (fixtures/python-forms)', async () =>
     ['src/shop/loader.py imports src/shop/__init__.py @18', 'a name (not a submodule) from a package'],
     ['tests/conftest.py imports tests/helpers_for_tests.py @1', 'conftest.py: its directory is on sys.path'],
     [
-      'tests/test_cart.py imports src/shop/core.py @1,1',
+      'tests/test_cart.py imports src/shop/core.py @1',
       'a test imports the package through the declared root',
     ],
     ['tests/test_cart.py imports tests/helpers_for_tests.py @2', 'rootdir insertion for tests'],
@@ -78,6 +78,14 @@ describe('scan on every Python import form (fixtures/python-forms)', async () =>
     expect(map.meta.status).toBe('confirmed');
     for (const e of map.edges.filter((x) => x.evidence[0]?.path.endsWith('.py')))
       expect(e.verified_by).toMatch(/^grep:\S+$/);
+  });
+
+  it('names every member of one from-import on its one edge', () => {
+    const node = (p: string) => map.nodes.find((n) => n.path === p && n.kind === 'file')!.id;
+    const edge = map.edges.find(
+      (e) => e.from === node('tests/test_cart.py') && e.to === node('src/shop/core.py'),
+    );
+    expect((edge as { names?: string[] }).names).toEqual(['Cart', 'total']);
   });
 
   it('gives the same bytes on a second scan of the same tree', async () => {

@@ -10,7 +10,7 @@ import { normaliseDistribution, type PythonManifest } from '../extract/python-ma
 import type { TextSource } from '../model/facts.js';
 import type { Evidence } from '../model/types.js';
 import type { PythonResolver } from '../resolve/python.js';
-import { excerptAt, type Snapshot } from './snapshot.js';
+import { excerptAt, type ProposedRelation, type Snapshot } from './snapshot.js';
 
 const pypiKey = (name: string) => `external:pypi:${name}`;
 
@@ -30,6 +30,8 @@ export function addPythonEdges(
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
     for (const c of facts.coverage) snapshot.cover(c);
+    // `from m import a, b` is one statement: one evidence entry naming both, not two.
+    const statements = new Map<string, ProposedRelation>();
     for (const fact of facts.imports) {
       const evidence: Evidence = {
         source: 'code',
@@ -64,15 +66,20 @@ export function addPythonEdges(
         continue;
       }
       const names = outcome.kind === 'file' && outcome.names ? outcome.names : ['*'];
-      snapshot.relate({
-        kind: fact.relation,
-        from,
-        to,
-        evidence: [evidence],
-        verified_by: `grep:${pythonLiteral(fact)}`,
-        names,
-      });
+      const key = `${to}|${fact.relation}|${pythonLiteral(fact)}|${fact.line}`;
+      const same = statements.get(key);
+      if (same) same.names = [...new Set([...(same.names ?? []), ...names])];
+      else
+        statements.set(key, {
+          kind: fact.relation,
+          from,
+          to,
+          evidence: [evidence],
+          verified_by: `grep:${pythonLiteral(fact)}`,
+          names,
+        });
     }
+    for (const relation of statements.values()) snapshot.relate(relation);
   }
 }
 
