@@ -31,6 +31,10 @@ function repo(): string {
     'src/app/c.ts': "import { b } from './b.js';\nexport function c() {\n  return b;\n}\n",
     // An imported-names finding through a barrel: src/index.ts re-exports lib/star.ts with *.
     'src/app/via-barrel.ts': "import { later } from '../index.js';\nexport const viaBarrel = later;\n",
+    // Python beside JS/TS: a JS/TS delta must leave its edges as a full build has them.
+    'svc/__init__.py': '',
+    'svc/app.py': 'import json\nfrom svc import util\n',
+    'svc/util.py': 'def f():\n    return 1\n',
     'docs/app.md':
       '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
@@ -288,6 +292,11 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       () => (root: string) =>
         edit(root, 'package.json', (t) => t.replace('"version": "1.0.0"', '"version": "1.0.1"')),
       /not a code file or a document/,
+    ],
+    [
+      'a Python module changes',
+      () => (root: string) => edit(root, 'svc/app.py', (t) => `${t}import os\n`),
+      /svc\/app.py is not JavaScript\/TypeScript/,
     ],
     [
       'a package is imported for the first time',
