@@ -48,6 +48,8 @@ export interface IndexStore {
   files(): Map<string, FileRecord>;
   /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
   updateFiles(files: readonly SourceFile[]): void;
+  /** The JSON lines of the edges into a node, as map.json holds them. */
+  edgesInto(id: string): string[];
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
   writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */
