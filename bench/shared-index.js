@@ -10,16 +10,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { impact } from '../dist/query/impact.js';
+import { readMapFile } from '../dist/map/emit.js';
 import { openDbSession } from '../dist/query/db-session.js';
+import { impact } from '../dist/query/impact.js';
 import { refs } from '../dist/query/refs.js';
 import { openSession } from '../dist/query/session.js';
 import { migratePg, openDb, publishMap } from '../dist/store/pg/index.js';
-import { readMapFile } from '../dist/map/emit.js';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 
 const { values } = parseArgs({
-  options: { repo: { type: 'string', default: 'bench/.work/repo-7k' }, rounds: { type: 'string', default: '20' } },
+  options: {
+    repo: { type: 'string', default: 'bench/.work/repo-7k' },
+    rounds: { type: 'string', default: '20' },
+  },
 });
 const rounds = Number(values.rounds);
 const source = path.resolve(values.repo);
@@ -27,7 +30,10 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'proofmap-shared-bench-'));
 const root = path.join(work, 'repo');
 const bin = path.resolve('bin/proofmap.js');
 const git = (...args) =>
-  execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', ...args], { cwd: root, encoding: 'utf8' }).trim();
+  execFileSync('git', ['-c', 'user.email=b@b', '-c', 'user.name=b', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
 const time = async (fn) => {
   const t = performance.now();
   const r = await fn();
@@ -53,7 +59,9 @@ try {
   const next = readMapFile(root);
   const [one, second] = await time(() => publishMap(sql, 'repo-7k', git('rev-parse', 'HEAD'), next));
   console.log(`repo-7k: ${map.nodes.length} nodes, ${map.edges.length} edges`);
-  console.log(`publish cold            ${cold.toFixed(0)} ms (${first.nodes.written + first.edges.written} rows)`);
+  console.log(
+    `publish cold            ${cold.toFixed(0)} ms (${first.nodes.written + first.edges.written} rows)`,
+  );
   console.log(`publish same commit     ${same.toFixed(0)} ms (nothing written)`);
   console.log(
     `publish one-file commit ${one.toFixed(0)} ms (${second.nodes.written} nodes, ${second.edges.written} edges written, ${second.nodes.closed + second.edges.closed} retired)`,
@@ -84,7 +92,9 @@ try {
   console.log(
     `open session (read map) median: local ${median(open.local).toFixed(0)} ms, db ${median(open.db).toFixed(0)} ms`,
   );
-  console.log(`impact + refs median:           local ${median(local).toFixed(1)} ms, db ${median(db).toFixed(1)} ms`);
+  console.log(
+    `impact + refs median:           local ${median(local).toFixed(1)} ms, db ${median(db).toFixed(1)} ms`,
+  );
   // The end-to-end CLI, as a user runs it.
   const cli = (env) => {
     const t = performance.now();
@@ -101,7 +111,9 @@ try {
     cliLocal.push(cli({}));
     cliDb.push(cli({ PROOFMAP_DB: cluster.url }));
   }
-  console.log(`CLI impact median:              local ${median(cliLocal).toFixed(0)} ms, db ${median(cliDb).toFixed(0)} ms`);
+  console.log(
+    `CLI impact median:              local ${median(cliLocal).toFixed(0)} ms, db ${median(cliDb).toFixed(0)} ms`,
+  );
 } finally {
   await sql.end();
   await cluster.stop();
