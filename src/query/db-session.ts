@@ -5,6 +5,7 @@
  * commit read and when it was published, not the files on disk.
  */
 import { loadConfig } from '../discover/config.js';
+import type { Signals } from '../graph/signals.js';
 import type { Freshness } from '../model/envelope.js';
 import { gitChangedFiles } from '../store/git-changes.js';
 import { type CommitRead, readPublishedMap, type Sql } from '../store/pg/index.js';
@@ -22,7 +23,7 @@ export async function openDbSession(
   repo: string,
   commit?: string,
 ): Promise<DbSession> {
-  const { map, read } = await readPublishedMap(sql, repo, commit);
+  const { map, read, signals } = await readPublishedMap(sql, repo, commit);
   let config: ReturnType<typeof loadConfig> | undefined;
   const fresh = (): Freshness => ({ epoch: read.seq, stale: [], missing: [], fresh: true });
   const session = createSession(map, {
@@ -30,6 +31,8 @@ export async function openDbSession(
     readText: (rel) => readRepoFile(root, rel),
     config: () => (config ??= loadConfig(root)),
     changedFiles: (base) => gitChangedFiles(root, base),
+    // createSession checks the version and recomputes signals of another shape.
+    cachedSignals: () => signals as Signals | undefined,
   });
   return { session, read };
 }

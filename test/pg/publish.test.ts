@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPublishedMap } from '../../src/store/pg/index.js';
+import { PG_MIGRATIONS, readPublishedMap } from '../../src/store/pg/index.js';
 import { runCli } from '../helpers/cli.js';
 import { freshDatabase, skipPg } from '../helpers/pg.js';
 import { commitEdit, git, REPOS, scannedRepo } from './repos.js';
@@ -48,6 +48,11 @@ describe.skipIf(skipPg)('proofmap publish (PostgreSQL)', () => {
     const { map, read } = await readPublishedMap(sql, '@org/core');
     expect(JSON.stringify(map)).toBe(canonical(mapText(core)));
     expect(read.commit).toBe(git(core, 'rev-parse', 'HEAD'));
+    // The scan's signals travel with the map, so db queries do not recompute them.
+    const [row] = await sql`SELECT signals FROM proofmap_commits WHERE repo = '@org/core'`;
+    expect(JSON.parse(row!.signals).version).toEqual(expect.any(Number));
+    const [version] = await sql`SELECT value FROM proofmap_meta WHERE key = 'schema_version'`;
+    expect(version!.value).toBe(String(PG_MIGRATIONS.length));
   });
 
   it('never prints or stores the connection string', async () => {

@@ -4,8 +4,10 @@
  * connection string comes from --db or PROOFMAP_DB and is never printed.
  */
 import path from 'node:path';
+import { SIGNALS_KIND, type Signals } from '../../graph/signals.js';
 import { mapPath, readMapFile } from '../../map/emit.js';
 import { InputError } from '../../model/errors.js';
+import { openIndex } from '../../store/index.js';
 import {
   DB_ENV,
   DEFAULT_KEEP,
@@ -21,6 +23,16 @@ import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
 
 const USAGE = `usage: proofmap publish --db postgres://… [dir] [--repo NAME] [--commit SHA] [--keep ${DEFAULT_KEEP}] [--json]`;
+
+/** The signals the last scan cached in the local index, published so queries need not recompute them. */
+function cachedSignals(root: string): Signals | undefined {
+  const store = openIndex(root, { readonly: true });
+  try {
+    return store.getSignals<Signals>(SIGNALS_KIND);
+  } finally {
+    store.close();
+  }
+}
 
 export async function publishCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
@@ -50,9 +62,10 @@ export async function publishCommand(argv: string[], io: Io): Promise<CommandRes
   const commit = typeof values.commit === 'string' ? values.commit : headCommit(root);
   const keep = intOption(values.keep as string | undefined, 'keep', DEFAULT_KEEP);
   if (keep < 1) throw new UsageError('--keep must be at least 1');
+  const signals = cachedSignals(root);
   const result = await withDb(url, async (sql) => {
     await migratePg(sql);
-    return publishMap(sql, repo, commit, map, { keep });
+    return publishMap(sql, repo, commit, map, { keep, ...(signals ? { signals } : {}) });
   });
   if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else

@@ -14,6 +14,8 @@ import type { MapEdge, MapNode, ProofMap } from '../../map/schema.js';
 export interface PublishOptions {
   /** Commits kept per repository, newest first (default 20). */
   keep?: number;
+  /** The signals computed for this map (the local index's cache), stored beside it. */
+  signals?: unknown;
 }
 
 export interface PublishResult {
@@ -68,9 +70,10 @@ export async function publishMap(
     const seq = Number(head?.seq ?? 0) + 1;
     const nodes = await syncRows(tx, 'node', repo, seq, map.nodes, nodeJson);
     const edges = await syncRows(tx, 'edge', repo, seq, map.edges, edgeJson);
-    await tx`INSERT INTO proofmap_commits (repo, seq, commit, digest, json, node_order, edge_order, coverage)
+    const signals = opts.signals === undefined ? null : JSON.stringify(opts.signals);
+    await tx`INSERT INTO proofmap_commits (repo, seq, commit, digest, json, node_order, edge_order, coverage, signals)
       VALUES (${repo}, ${seq}, ${commit}, ${digest}, ${small}, ${map.nodes.map((n) => n.id).join(',')},
-        ${map.edges.map((e) => e.id).join(',')}, ${coverage})`;
+        ${map.edges.map((e) => e.id).join(',')}, ${coverage}, ${signals})`;
     const provided = providedPackages(map);
     if (provided.length > 0)
       await tx`INSERT INTO proofmap_packages (repo, seq, name, version, node_id, dir)

@@ -18,6 +18,8 @@ export interface CommitRead {
 export interface PublishedMap {
   map: ProofMap;
   read: CommitRead;
+  /** The signals published with the map, when the publisher had them. */
+  signals?: unknown;
 }
 
 /** The commit `commit` of `repo`, or its newest published commit. */
@@ -37,7 +39,7 @@ export async function readPublishedMap(sql: Sql, repo: string, commit?: string):
       throw new InputError(`${repo}${commit ? `@${commit}` : ''} is not published in the shared index`, {
         hint: 'run `proofmap publish --db …` in that repository first',
       });
-    const [row] = await tx`SELECT json, node_order, edge_order, coverage FROM proofmap_commits
+    const [row] = await tx`SELECT json, node_order, edge_order, coverage, signals FROM proofmap_commits
       WHERE repo = ${repo} AND seq = ${read.seq}`;
     const [nodes] = await tx`SELECT string_agg(json, ',') AS j FROM proofmap_nodes WHERE repo = ${repo}
       AND from_seq <= ${read.seq} AND (to_seq IS NULL OR to_seq > ${read.seq})`;
@@ -47,7 +49,7 @@ export async function readPublishedMap(sql: Sql, repo: string, commit?: string):
     map.nodes = inOrder<MapNode>(JSON.parse(`[${nodes?.j ?? ''}]`), row!.node_order);
     map.edges = inOrder<MapEdge>(JSON.parse(`[${edges?.j ?? ''}]`), row!.edge_order);
     map.coverage = JSON.parse(row!.coverage);
-    return { map, read };
+    return { map, read, ...(row!.signals ? { signals: JSON.parse(row!.signals) } : {}) };
   }) as Promise<PublishedMap>;
 }
 

@@ -31,6 +31,11 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (repo, seq, name));
   CREATE INDEX proofmap_packages_name ON proofmap_packages (name);
   `,
+  // The signals (severity, centrality) the scan computed for the map, so a query against the
+  // shared index reads them like a local one instead of recomputing them per answer.
+  `
+  ALTER TABLE proofmap_commits ADD COLUMN signals text;
+  `,
 ];
 
 /** Applies the missing steps under a transaction-scoped advisory lock (many CI jobs start at once). */
