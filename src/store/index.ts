@@ -18,6 +18,7 @@ export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js
 export type { ConsultMarker } from './markers.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { SearchHit, SearchKind, SearchOptions, SearchPage } from './search.js';
+export { searchCursorAt, searchCursorOffset } from './search.js';
 export type { Heading } from './search-rows.js';
 
 /** What the index knows about a file at the last snapshot. */
