@@ -74,6 +74,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: "agreement of proofmap's import resolution with the TypeScript compiler's, per cause",
     load: async () => (await import('./commands/crosscheck.js')).crosscheckCommand,
   },
+  publish: {
+    summary: 'write the map at its commit into a shared PostgreSQL index (--db postgres://…)',
+    load: async () => (await import('./commands/publish.js')).publishCommand,
+  },
+  export: {
+    summary: 'export the map for other tools (--format scip: a SCIP index for Sourcegraph)',
+    load: async () => (await import('./commands/export.js')).exportCommand,
+  },
   serve: {
     summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)',
     load: async () => (await import('./commands/serve.js')).serveCommand,

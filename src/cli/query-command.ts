@@ -1,17 +1,20 @@
 /**
- * The shape every query command shares: parse the common flags (--json, --limit, --cursor and
- * the command's own), take the targets and the optional trailing [dir], open one session, answer,
- * print JSON or the text rendering, close. A command supplies only what differs: its spec, its
- * call and its line format.
+ * The shape every query command shares: parse the common flags (--json, --limit, --cursor, --db
+ * and the command's own), take the targets and the optional trailing [dir], open one session
+ * (the local index, or a commit of the shared PostgreSQL index with --db), answer, print JSON or
+ * the text rendering, close. A command supplies only what differs: its spec, its call and its
+ * line format.
  */
 import type { Envelope } from '../model/envelope.js';
+import { openDbSession } from '../query/db-session.js';
 import { openSession, type Session } from '../query/session.js';
+import { type CommitRead, DB_ENV, repoName, type Sql, withDb } from '../store/pg/index.js';
 import { intOption, type Parsed, parse, repoDir, targetsAndDir } from './args.js';
 import type { CommandResult, Io } from './io.js';
 import { type CommandSpec, helpText, JSON_OPTION, type OptionSpec, ROOT_OPTION } from './spec.js';
 
 export interface QueryCommand<A extends Envelope<unknown>> {
-  /** The command's own options; --json and --root are added here. */
+  /** The command's own options; --json, --root and the --db flags are added here. */
   spec: CommandSpec;
   /** How many target arguments come before [dir], and what to say when they are missing. */
   positionals?: { count: number; missing: string };
@@ -26,11 +29,24 @@ export interface QueryCommand<A extends Envelope<unknown>> {
   ): A;
   /** Text rendering for people (JSON is printed as is with --json). */
   render(answer: A): string;
+  /** With --db: what the answer gains from the other repositories of the shared index. */
+  shared?(answer: A & { read: CommitRead[] }, sql: Sql, values: Parsed['values']): Promise<A>;
 }
+
+/** Flags every query command takes to read the shared index instead of the local one. */
+const DB_OPTIONS: Record<string, OptionSpec> = {
+  db: {
+    type: 'string',
+    value: 'URL',
+    description: `read a published commit from the shared PostgreSQL index (or ${DB_ENV})`,
+  },
+  repo: { type: 'string', value: 'NAME', description: 'with --db: the repository (default: its folder name)' },
+  commit: { type: 'string', value: 'SHA', description: 'with --db: the commit (default: the newest published)' },
+};
 
 /** The full spec of a query command: its own options plus the shared ones. */
 export function querySpec(spec: CommandSpec): CommandSpec {
-  return { ...spec, options: { ...JSON_OPTION, ...ROOT_OPTION, ...spec.options } };
+  return { ...spec, options: { ...JSON_OPTION, ...ROOT_OPTION, ...DB_OPTIONS, ...spec.options } };
 }
 
 export async function runQueryCommand<A extends Envelope<unknown>>(
@@ -51,19 +67,35 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
     command.positionals?.count ?? 0,
     command.positionals?.missing ?? '',
   );
-  // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
-  const session = openSession(repoDir(io, dir, spec.name), { recordConsults: true });
-  try {
-    const answer = command.answer(session, {
+  const root = repoDir(io, dir, spec.name);
+  const ask = (session: Session) =>
+    command.answer(session, {
       positionals: targets,
       values,
       limit: (fallback) => intOption(values.limit, 'limit', fallback, { min: 1 }),
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
     });
-    io.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}\n` : command.render(answer));
-  } finally {
-    session.close();
+  const url = typeof values.db === 'string' ? values.db : io.env[DB_ENV];
+  let answer: A;
+  if (url) {
+    answer = await withDb(url, async (sql) => {
+      const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
+      const commit = typeof values.commit === 'string' ? values.commit : undefined;
+      const { session, read } = await openDbSession(sql, root, repo, commit);
+      // The answer says which commit of which repository it read (and when it was published).
+      const local = { ...ask(session), read: [read] };
+      return command.shared ? command.shared(local, sql, values) : local;
+    });
+  } else {
+    // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
+    const session = openSession(root, { recordConsults: true });
+    try {
+      answer = ask(session);
+    } finally {
+      session.close();
+    }
   }
+  io.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}\n` : command.render(answer));
   return { exitCode: 0 };
 }
 
