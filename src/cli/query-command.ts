@@ -40,8 +40,16 @@ const DB_OPTIONS: Record<string, OptionSpec> = {
     value: 'URL',
     description: `read a published commit from the shared PostgreSQL index (or ${DB_ENV})`,
   },
-  repo: { type: 'string', value: 'NAME', description: 'with --db: the repository (default: its folder name)' },
-  commit: { type: 'string', value: 'SHA', description: 'with --db: the commit (default: the newest published)' },
+  repo: {
+    type: 'string',
+    value: 'NAME',
+    description: 'with --db: the repository (default: its folder name)',
+  },
+  commit: {
+    type: 'string',
+    value: 'SHA',
+    description: 'with --db: the commit (default: the newest published)',
+  },
 };
 
 /** The full spec of a query command: its own options plus the shared ones. */

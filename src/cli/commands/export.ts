@@ -11,13 +11,34 @@ import { InputError } from '../../model/errors.js';
 import { parse } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText, JSON_OPTION, usageLine } from '../spec.js';
 
-const USAGE = 'usage: proofmap export --format scip [dir] [--out .proofmap/index.scip]';
+export const SPEC: CommandSpec = {
+  name: 'export',
+  args: '[dir]',
+  summary: 'Write the map as a SCIP index (Sourcegraph), with a sidecar for what SCIP cannot carry.',
+  notes: [DIR_NOTE],
+  options: {
+    ...JSON_OPTION,
+    format: { type: 'string', value: 'scip', description: 'the export format (only scip)' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      default: '.proofmap/index.scip',
+      description: 'where the index goes; the sidecar is <FILE>.proofmap.json',
+    },
+  },
+  examples: [
+    'proofmap export --format scip',
+    'proofmap export ../repo --format scip --out index.scip --json',
+  ],
+};
+const USAGE = usageLine(SPEC);
 
 export async function exportCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(argv, { format: { type: 'string' }, out: { type: 'string' } }, USAGE);
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
   if (values.format !== 'scip') throw new UsageError('export needs --format scip', { hint: USAGE });
@@ -34,8 +55,16 @@ export async function exportCommand(argv: string[], io: Io): Promise<CommandResu
   const result = exportScip(map, pathToFileURL(root).href);
   writeAtomic(out, Buffer.from(result.bytes));
   writeAtomic(`${out}.proofmap.json`, `${JSON.stringify(result.sidecar, null, 2)}\n`);
+  const summary = {
+    index: out,
+    sidecar: `${out}.proofmap.json`,
+    documents: result.documents,
+    occurrences: result.occurrences,
+  };
   io.stdout.write(
-    `proofmap export: wrote ${out} (${result.documents} documents, ${result.occurrences} import occurrences) and ${out}.proofmap.json\n`,
+    values.json
+      ? `${JSON.stringify(summary, null, 2)}\n`
+      : `proofmap export: wrote ${out} (${result.documents} documents, ${result.occurrences} import occurrences) and ${summary.sidecar}\n`,
   );
   return { exitCode: 0 };
 }

@@ -21,8 +21,31 @@ import {
 import { intOption, parse } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText, JSON_OPTION, usageLine } from '../spec.js';
 
-const USAGE = `usage: proofmap publish --db postgres://… [dir] [--repo NAME] [--commit SHA] [--keep ${DEFAULT_KEEP}] [--json]`;
+export const SPEC: CommandSpec = {
+  name: 'publish',
+  args: '[dir]',
+  summary: "Write the repository's map at its commit into the shared PostgreSQL index.",
+  notes: [DIR_NOTE, `The connection string comes from --db or ${DB_ENV} and is never printed or stored.`],
+  options: {
+    ...JSON_OPTION,
+    db: { type: 'string', value: 'URL', description: `the shared index, postgres://… (or ${DB_ENV})` },
+    repo: { type: 'string', value: 'NAME', description: 'the repository name (default: its folder name)' },
+    commit: { type: 'string', value: 'SHA', description: 'the commit published (default: git HEAD)' },
+    keep: {
+      type: 'string',
+      value: 'N',
+      default: String(DEFAULT_KEEP),
+      description: 'commits kept per repository (older ones are dropped)',
+    },
+  },
+  examples: [
+    'proofmap publish --db postgres://proofmap@localhost/maps',
+    'proofmap publish ../repo --keep 5 --json',
+  ],
+};
+const USAGE = usageLine(SPEC);
 
 /** The signals the last scan cached in the local index, published so queries need not recompute them. */
 function cachedSignals(root: string): Signals | undefined {
@@ -35,19 +58,9 @@ function cachedSignals(root: string): Signals | undefined {
 }
 
 export async function publishCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      db: { type: 'string' },
-      repo: { type: 'string' },
-      commit: { type: 'string' },
-      keep: { type: 'string' },
-      json: { type: 'boolean' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
   const url = typeof values.db === 'string' ? values.db : io.env[DB_ENV];
@@ -60,8 +73,7 @@ export async function publishCommand(argv: string[], io: Io): Promise<CommandRes
     });
   const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
   const commit = typeof values.commit === 'string' ? values.commit : headCommit(root);
-  const keep = intOption(values.keep as string | undefined, 'keep', DEFAULT_KEEP);
-  if (keep < 1) throw new UsageError('--keep must be at least 1');
+  const keep = intOption(values.keep, 'keep', DEFAULT_KEEP, { min: 1 });
   const signals = cachedSignals(root);
   const result = await withDb(url, async (sql) => {
     await migratePg(sql);
