@@ -10,6 +10,8 @@ const RULES: Record<ProblemCode, string> = {
   'no-entry': 'No entry point to start reachability from.',
   'forbidden-dependency': 'A dependency that a declared rule forbids.',
   'required-dependency-missing': 'A module lacks a dependency that a declared rule requires.',
+  'reachable-by-rule': 'A module reachable from where a rule says it must not be.',
+  'unreachable-by-rule': 'A module a rule says must be reachable from somewhere, and is not.',
   'dangling-typed-link': 'A typed link in a record points at nothing.',
   'superseded-still-relied-on': 'An accepted record is based on a superseded one.',
   'unreachable-module': 'A module not reachable over literal imports from any entry point.',

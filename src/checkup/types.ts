@@ -9,6 +9,8 @@ export type ProblemCode =
   | 'no-entry'
   | 'forbidden-dependency'
   | 'required-dependency-missing'
+  | 'reachable-by-rule'
+  | 'unreachable-by-rule'
   | 'dangling-typed-link'
   | 'superseded-still-relied-on'
   | 'unreachable-module'
