@@ -25,8 +25,10 @@ const monorepo = {
 };
 
 let mapPromise: ReturnType<typeof scan> | undefined;
-const mapOf = async () =>
-  (await (mapPromise ??= scan({ root: tmpRepo(monorepo, { keep: 'file' }), write: false }))).map;
+async function mapOf() {
+  mapPromise ??= scan({ root: tmpRepo(monorepo, { keep: 'file' }), write: false });
+  return (await mapPromise).map;
+}
 
 const edges = (result: ReturnType<typeof checkup>, code = 'forbidden-dependency') =>
   result.problems
