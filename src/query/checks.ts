@@ -7,7 +7,7 @@
  * `*:headed`, watch modes) is never offered: an agent would run it unattended.
  */
 import picomatch from 'picomatch';
-import { detectPackageManager, type PackageManagerName, runScript } from '../discover/package-manager.js';
+import { detectPackageManager, runScript } from '../discover/package-manager.js';
 import type { MapNode } from '../map/schema.js';
 import type { Evidence } from '../model/types.js';
 import type { Session } from './session.js';
