@@ -6,6 +6,10 @@ import type { CommandResult, Io } from './io.js';
 type Command = (argv: string[], io: Io) => Promise<CommandResult>;
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  init: {
+    summary: 'write proofmap.config.json from the workspaces, frameworks and package manager',
+    load: async () => (await import('./commands/init.js')).initCommand,
+  },
   scan: {
     summary: 'scan a repository into .proofmap/map.json',
     load: async () => (await import('./commands/scan.js')).scanCommand,

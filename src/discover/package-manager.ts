@@ -60,3 +60,14 @@ export function runScript(pm: PackageManagerName, script: string, dir: string): 
       return `bun --cwd ${dir} ${run}`;
   }
 }
+
+/** Script names that mutate the tree or need a person at the keyboard. */
+const UNATTENDED_NAME =
+  /(^|[:_.-])(fix|write|format|fmt|watch|dev|debug|headed|headful|ui|update|snapshot|open|serve|interactive|coverage-ui)($|[:_.-])/;
+const UNATTENDED_COMMAND =
+  /--(fix|write|watch|watchAll|ui|headed|debug|inspect(-brk)?|update|updateSnapshot|open)\b|\s-[uw]\b|\bnodemon\b|\bwatch\b/;
+
+/** Whether an agent may run a script unattended: it neither rewrites files nor waits for a person. */
+export function isUnattendedSafe(name: string, command: string): boolean {
+  return !UNATTENDED_NAME.test(name) && !UNATTENDED_COMMAND.test(` ${command}`);
+}

@@ -113,21 +113,20 @@ export const DEPENDENCY_TYPES = {
   manifest: ['depends-on'],
 } as const;
 
+const area = z
+  .object({
+    name: z.string().min(1),
+    path: z.union([glob, z.array(glob).min(1)]),
+    description: z.string().optional(),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
     /** Named areas: path globs that make up a part of the architecture. */
-    areas: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1),
-            path: z.union([glob, z.array(glob).min(1)]),
-            description: z.string().optional(),
-          })
-          .strict(),
-      )
-      .optional(),
+    /** Named areas: path globs that make up a part of the architecture; "packages" means one per workspace package. */
+    areas: z.union([z.literal('packages'), z.array(area)]).optional(),
     /** Layering rules in the spirit of dependency-cruiser. */
     rules: z
       .array(
@@ -228,6 +227,7 @@ export const configSchema = z
 
 export type ProofmapConfig = z.infer<typeof configSchema>;
 export type RuleEndpoint = z.infer<typeof endpoint>;
+export type AreaDeclaration = z.infer<typeof area>;
 
 // Defined with the other shared constants, so the hook can read it without loading zod.
 export { CONFIG_FILES } from './constants.js';

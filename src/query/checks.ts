@@ -7,7 +7,7 @@
  * `*:headed`, watch modes) is never offered: an agent would run it unattended.
  */
 import picomatch from 'picomatch';
-import { detectPackageManager, runScript } from '../discover/package-manager.js';
+import { detectPackageManager, isUnattendedSafe, runScript } from '../discover/package-manager.js';
 import type { MapNode } from '../map/schema.js';
 import type { Evidence } from '../model/types.js';
 import type { Session } from './session.js';
@@ -24,18 +24,9 @@ export interface Check {
 export const MAX_CHECKS = 3;
 
 const PROVING = /^(test|check|lint|typecheck|types|tsc)(:|$)/;
-/** Script names that mutate the tree or need a person at the keyboard. */
-const UNATTENDED_NAME =
-  /(^|[:_.-])(fix|write|format|fmt|watch|dev|debug|headed|headful|ui|update|snapshot|open|serve|interactive|coverage-ui)($|[:_.-])/;
-const UNATTENDED_COMMAND =
-  /--(fix|write|watch|watchAll|ui|headed|debug|inspect(-brk)?|update|updateSnapshot|open)\b|\s-[uw]\b|\bnodemon\b|\bwatch\b/;
 /** Order within one package: its tests first, then type checks, then lint. */
 const rank = (name: string) =>
   /^test(:|$)/.test(name) ? (name === 'test' ? 0 : 1) : /^(typecheck|types|tsc|check)/.test(name) ? 2 : 3;
-
-export function isUnattendedSafe(name: string, command: string): boolean {
-  return !UNATTENDED_NAME.test(name) && !UNATTENDED_COMMAND.test(` ${command}`);
-}
 
 export function checksFor(session: Session, paths: readonly string[]): Check[] {
   const out: Check[] = [];

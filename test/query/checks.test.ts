@@ -1,7 +1,7 @@
 /** Checks offered to agents: the repository's package manager, nearest package's test first, nothing mutating, at most three. */
 import { describe, expect, it } from 'vitest';
-import { detectPackageManager, runScript } from '../../src/discover/package-manager.js';
-import { checksFor, isUnattendedSafe } from '../../src/query/checks.js';
+import { detectPackageManager, isUnattendedSafe, runScript } from '../../src/discover/package-manager.js';
+import { checksFor } from '../../src/query/checks.js';
 import { openSession } from '../../src/query/session.js';
 import { scannedRepo } from './fixture.js';
 

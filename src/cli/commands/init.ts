@@ -1,0 +1,68 @@
+/**
+ * `proofmap init [dir] [--dry-run] [--areas packages] [--force]`: writes `proofmap.config.json`
+ * from what the repository already says (workspace packages, framework conventions, package
+ * entry points, the package manager). `--dry-run` prints the file instead, with the reasons on
+ * stderr, so `proofmap init --dry-run > proofmap.config.json` works too.
+ */
+import path from 'node:path';
+import { configText, writeConfigFile } from '../../discover/config-write.js';
+import { listFiles } from '../../discover/list.js';
+import { proposeConfig } from '../../init/propose.js';
+import { InputError } from '../../model/errors.js';
+import { readRepoFile } from '../../store/read-file.js';
+import { parse } from '../args.js';
+import { UsageError } from '../errors.js';
+import type { CommandResult, Io } from '../io.js';
+
+const USAGE = 'usage: proofmap init [dir] [--dry-run] [--areas list|packages] [--force]';
+
+const HELP = `${USAGE}
+
+Writes proofmap.config.json from what the repository already says:
+  areas    one per workspace package (--areas packages writes the "packages" shorthand instead)
+  entries  framework conventions (Next.js app/pages, Remix/React Router routes, Astro and
+           SvelteKit pages), Vite index.html module scripts, package bin and exports
+           (wildcard subpaths as globs)
+  checks   each package's test script, run with the package manager in use
+
+  --dry-run   print the config on stdout (reasons on stderr) and write nothing
+  --areas     list (default) or packages
+  --force     replace an existing proofmap.config.*
+
+Example: proofmap init --dry-run
+`;
+
+export async function initCommand(argv: string[], io: Io): Promise<CommandResult> {
+  const { values, positionals } = parse(
+    argv,
+    { 'dry-run': { type: 'boolean' }, areas: { type: 'string' }, force: { type: 'boolean' } },
+    USAGE,
+  );
+  if (values.help) {
+    io.stdout.write(HELP);
+    return { exitCode: 0 };
+  }
+  if (values.areas !== undefined && values.areas !== 'list' && values.areas !== 'packages')
+    throw new UsageError(`--areas must be list or packages, got "${String(values.areas)}"`, { hint: USAGE });
+  if (positionals.length > 1) throw new UsageError('init takes at most one directory', { hint: USAGE });
+  const root = path.resolve(io.cwd, positionals[0] ?? '.');
+  let files: string[];
+  try {
+    files = listFiles(root).paths;
+  } catch (cause) {
+    throw new InputError(`cannot list files in ${root}`, { cause, hint: 'pass a repository directory' });
+  }
+  const proposal = proposeConfig(files, (rel) => readRepoFile(root, rel), {
+    packagesShorthand: values.areas === 'packages',
+  });
+  if (values['dry-run']) {
+    io.stdout.write(configText(proposal.config));
+    for (const r of proposal.reasons) io.stderr.write(`proofmap init: ${r}\n`);
+    return { exitCode: 0 };
+  }
+  const file = writeConfigFile(root, proposal.config, { force: values.force === true });
+  io.stdout.write(
+    `proofmap init: wrote ${path.relative(io.cwd, file) || file}\n${proposal.reasons.map((r) => `  ${r}\n`).join('')}Next: proofmap check${positionals[0] ? ` ${positionals[0]}` : ''}\n`,
+  );
+  return { exitCode: 0 };
+}
