@@ -50,6 +50,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'import cycles, one per strongly connected component',
     load: async () => (await import('./commands/cycles.js')).cyclesCommand,
   },
+  packages: {
+    summary: 'the workspace package graph with counted imports (--format dot|mermaid)',
+    load: async () => (await import('./commands/packages.js')).packagesCommand,
+  },
   search: {
     summary: 'paths, exported symbols and document headings matching some words',
     load: async () => (await import('./commands/search.js')).searchCommand,

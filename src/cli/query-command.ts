@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Envelope } from '../model/envelope.js';
+import { type Diagram, renderDiagram } from '../query/diagram.js';
 import { openSession, type Session } from '../query/session.js';
 import { intOption, type Options, type Parsed, parse } from './args.js';
 import { UsageError } from './errors.js';
@@ -27,6 +28,8 @@ export interface QueryCommand<A extends Envelope<unknown>> {
   ): A;
   /** Text rendering for people (JSON is printed as is with --json). */
   render(answer: A): string;
+  /** The answer as a graph, for `--format dot|mermaid`; commands without one reject those formats. */
+  diagram?(answer: A, session: Session): Diagram;
 }
 
 export async function runQueryCommand<A extends Envelope<unknown>>(
@@ -36,13 +39,23 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
 ): Promise<CommandResult> {
   const { values, positionals } = parse(
     argv,
-    { json: { type: 'boolean' }, root: { type: 'string' }, ...spec.flags },
+    {
+      json: { type: 'boolean' },
+      root: { type: 'string' },
+      ...(spec.diagram ? { format: { type: 'string' } } : {}),
+      ...spec.flags,
+    },
     spec.usage,
   );
   if (values.help) {
     io.stdout.write(`${spec.usage}\n`);
     return { exitCode: 0 };
   }
+  const format = values.json ? 'json' : (values.format ?? 'text');
+  if (format !== 'json' && format !== 'text' && format !== 'dot' && format !== 'mermaid')
+    throw new UsageError(`--format must be one of text, json, dot, mermaid, got "${String(format)}"`, {
+      hint: spec.usage,
+    });
   if (spec.positionals && positionals.length < spec.positionals.count)
     throw new UsageError(spec.positionals.missing, { hint: spec.usage });
   const session = openSession(path.resolve(io.cwd, String(values.root ?? '.')));
@@ -53,7 +66,13 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
       limit: (fallback) => intOption(values.limit as string | undefined, 'limit', fallback),
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
     });
-    io.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}\n` : spec.render(answer));
+    io.stdout.write(
+      format === 'json'
+        ? `${JSON.stringify(answer, null, 2)}\n`
+        : (format === 'dot' || format === 'mermaid') && spec.diagram
+          ? renderDiagram(spec.diagram(answer, session), format)
+          : spec.render(answer),
+    );
   } finally {
     session.close();
   }

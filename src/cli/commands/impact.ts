@@ -1,4 +1,5 @@
 /** `proofmap impact <path|symbol>`: who depends on it, transitively, with severity. */
+import { diagramOf } from '../../query/diagram.js';
 import { impact } from '../../query/impact.js';
 import { renderEnvelope } from '../../query/render.js';
 import { intOption } from '../args.js';
@@ -9,7 +10,7 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
       usage:
-        'usage: proofmap impact <path|symbol> [--depth N] [--limit N] [--visit-limit N] [--cursor C] [--root DIR] [--json]',
+        'usage: proofmap impact <path|symbol> [--depth N] [--limit N] [--visit-limit N] [--cursor C] [--root DIR] [--json|--format dot|mermaid]',
       flags: { ...PAGE_FLAGS, depth: { type: 'string' }, 'visit-limit': { type: 'string' } },
       positionals: { count: 1, missing: 'impact needs a path or symbol' },
       answer: (session, a) =>
@@ -19,6 +20,18 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
           visitLimit: intOption(a.values['visit-limit'] as string | undefined, 'visit-limit', 10_000),
           ...(a.cursor ? { cursor: a.cursor } : {}),
         }),
+      // Each dependent points at the file its edge imports, so the drawing reads as "depends on".
+      diagram: (answer, session) => {
+        const edges = new Map(session.map.edges.map((e) => [e.id, e]));
+        return diagramOf(
+          `impact of ${answer.target.paths.join(', ')}`,
+          answer.items.flatMap((i) => {
+            const to = session.node(edges.get(i.edge)?.to ?? '')?.path;
+            return to ? [{ from: i.path, to, label: i.relation }] : [];
+          }),
+          answer.target.paths,
+        );
+      },
       render: (answer) => {
         const header = [
           `impact of ${answer.target.paths.join(', ')}${answer.target.paths_total > answer.target.paths.length ? ` and ${answer.target.paths_total - answer.target.paths.length} more` : ''}: severity ${answer.severity}, ${answer.total} dependents`,
