@@ -6,10 +6,6 @@ import type { CommandResult, Io } from './io.js';
 type Command = (argv: string[], io: Io) => Promise<CommandResult>;
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  init: {
-    summary: 'write proofmap.config.json from the workspaces, frameworks and package manager',
-    load: async () => (await import('./commands/init.js')).initCommand,
-  },
   scan: {
     summary: 'scan a repository into .proofmap/map.json',
     load: async () => (await import('./commands/scan.js')).scanCommand,
@@ -21,6 +17,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   gate: {
     summary: 'the edit gate for coding agents (--claude hook protocol, or --file)',
     load: async () => (await import('./commands/gate.js')).gateCommand,
+  },
+  init: {
+    summary:
+      'write proofmap.config.json from the workspaces, frameworks and package manager; --agent claude|codex|cursor wires in the MCP server, gate and notes',
+    load: async () => (await import('./commands/init.js')).initCommand,
   },
   hooks: {
     summary: 'install or uninstall the gate in .claude/settings.json',

@@ -23,7 +23,8 @@ export interface Neighbour {
 }
 
 export interface Context {
-  target: { kind: 'path' | 'package' | 'symbol'; paths: string[] };
+  /** The target's files, at most `limit` of them; `paths_total` counts them all (a folder). */
+  target: { kind: 'path' | 'package' | 'symbol'; paths: string[]; paths_total: number };
   zone?: { id: string; label: string; path: string; kind: string };
   severity: Severity;
   owners?: Owners;
@@ -32,7 +33,11 @@ export interface Context {
   checks: Check[];
   dependencies: { total: number; items: Neighbour[] };
   dependents: { total: number; items: Neighbour[] };
+  /** Import cycles through the target, at most `limit`; `cycles_total` counts them all. */
   cycles: ImportCycle[];
+  cycles_total: number;
+  /** The checks that prove a change, at most `limit`; `checks_total` counts them all. */
+  checks_total: number;
 }
 
 export function context(session: Session, text: string, opts: { limit?: number } = {}): Envelope<Context> {
@@ -69,16 +74,22 @@ export function context(session: Session, text: string, opts: { limit?: number }
     all.sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.edge, b.edge));
     return { total: all.length, items: all.slice(0, limit) };
   };
+  // A folder target holds every file below it (1,300 in a large package): each list is cut to
+  // `limit` with its exact total beside it, so the answer's size follows `limit`, not the folder.
+  const checks = checksFor(session, paths);
+  const cycles = signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id)));
   const record: Context = {
-    target: { kind: target.kind, paths },
+    target: { kind: target.kind, paths: paths.slice(0, limit), paths_total: paths.length },
     ...(zone ? { zone } : {}),
     severity: severityOf(signals.severity, paths),
     ...ownersField(session, paths[0]),
     documents: documents.slice(0, limit),
-    checks: checksFor(session, paths),
+    checks: checks.slice(0, limit),
+    checks_total: checks.length,
     dependencies: neighbours('out'),
     dependents: neighbours('in'),
-    cycles: signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id))),
+    cycles: cycles.slice(0, limit),
+    cycles_total: cycles.length,
   };
   const notes = lowerBoundNotes(session, paths);
   if (consulted.note) notes.push(consulted.note);
@@ -87,6 +98,8 @@ export function context(session: Session, text: string, opts: { limit?: number }
       `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,
     );
   const behind = [...paths, ...record.documents.map((d) => d.path)];
+  if (paths.length > limit)
+    notes.push(`target: ${limit} of ${paths.length} files shown; every one was consulted`);
   return {
     query: `context ${text}`,
     ...paginate([record], 1),

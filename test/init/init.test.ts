@@ -133,6 +133,9 @@ describe('proofmap init', () => {
 
   it('bad flags are usage errors', async () => {
     expect((await runCli(['init', '--areas', 'zones'])).exitCode).toBe(2);
-    expect((await runCli(['init', '--agent', 'claude'])).exitCode).toBe(2);
+    expect(
+      (await runCli(['init', tmpRepo(MONOREPO), '--agent', 'claude', '--areas', 'packages'])).exitCode,
+    ).toBe(2);
+    expect((await runCli(['init', tmpRepo(MONOREPO), '--agent', 'vim'])).exitCode).toBe(2);
   });
 });

@@ -23,7 +23,7 @@ function renderContext(answer: ReturnType<typeof context>): string {
     ...(rows.length ? rows.map((r) => `  ${r}`) : ['  (none)']),
   ];
   const lines = [
-    `context of ${c.target.paths.join(', ')}: zone ${c.zone?.label ?? '?'}, severity ${c.severity}`,
+    `context of ${c.target.paths.join(', ')}${c.target.paths_total > c.target.paths.length ? ` and ${c.target.paths_total - c.target.paths.length} more` : ''}: zone ${c.zone?.label ?? '?'}, severity ${c.severity}`,
     `owners: ${c.owners ? `${c.owners.owners.join(' ')} (${c.owners.file}:${c.owners.line})` : '(no CODEOWNERS rule)'}`,
     ...list(
       'read first',

@@ -2,7 +2,9 @@
  * `proofmap init [dir] [--dry-run] [--areas packages] [--force]`: writes `proofmap.config.json`
  * from what the repository already says (workspace packages, framework conventions, package
  * entry points, the package manager). `--dry-run` prints the file instead, with the reasons on
- * stderr, so `proofmap init --dry-run > proofmap.config.json` works too.
+ * stderr, so `proofmap init --dry-run > proofmap.config.json` works too. With `--agent NAME` it
+ * wires proofmap into that coding agent instead (init-agent.ts); each set-up step keeps its own
+ * file and dispatches from here on its own option.
  */
 import path from 'node:path';
 import { configText, writeConfigFile } from '../../discover/config-write.js';
@@ -13,8 +15,9 @@ import { readRepoFile } from '../../store/read-file.js';
 import { parse } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { INIT_AGENT_USAGE, initAgentCommand } from './init-agent.js';
 
-const USAGE = 'usage: proofmap init [dir] [--dry-run] [--areas list|packages] [--force]';
+const USAGE = `usage: proofmap init [dir] [--dry-run] [--areas list|packages] [--force]\n       ${INIT_AGENT_USAGE.replace(/^usage: /, '')}`;
 
 const HELP = `${USAGE}
 
@@ -29,18 +32,31 @@ Writes proofmap.config.json from what the repository already says:
   --areas     list (default) or packages
   --force     replace an existing proofmap.config.*
 
+  --agent     claude, codex or cursor: wire proofmap into that agent instead (MCP server,
+              gate, notes); see proofmap init --agent NAME --dry-run
+
 Example: proofmap init --dry-run
 `;
 
 export async function initCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(
     argv,
-    { 'dry-run': { type: 'boolean' }, areas: { type: 'string' }, force: { type: 'boolean' } },
+    {
+      'dry-run': { type: 'boolean' },
+      areas: { type: 'string' },
+      force: { type: 'boolean' },
+      agent: { type: 'string' },
+    },
     USAGE,
   );
   if (values.help) {
     io.stdout.write(HELP);
     return { exitCode: 0 };
+  }
+  if (typeof values.agent === 'string') {
+    if (values.areas !== undefined || values.force)
+      throw new UsageError('--agent does not take --areas or --force', { hint: USAGE });
+    return initAgentCommand(values.agent, positionals[0] ?? '.', values['dry-run'] === true, io);
   }
   if (values.areas !== undefined && values.areas !== 'list' && values.areas !== 'packages')
     throw new UsageError(`--areas must be list or packages, got "${String(values.areas)}"`, { hint: USAGE });
