@@ -4,7 +4,6 @@
  */
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
-import { artifactKey } from './extract/artifact.js';
 import { extractAll, noCache } from './extract/index.js';
 import { gateSettingsOf } from './gate/settings.js';
 import { startSignalsJob } from './graph/signals-job.js';
@@ -16,6 +15,7 @@ import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
 import { addManifestEdges } from './map/manifest-edges.js';
+import { recordAliases } from './map/record-aliases.js';
 import { repoView } from './map/repo-view.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
@@ -86,12 +86,11 @@ export async function buildMap({
   );
   stage('resolve', `${snapshot.relations.length} relations`);
 
-  const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
   const verified = verify({
     entities: snapshot.entities,
     relations: snapshot.relations,
     textOf: (p) => found.texts.get(p),
-    endpoint: typedEndpoint(nodeOfPath, artifactIds),
+    endpoint: typedEndpoint(nodeOfPath, recordAliases(facts.artifacts)),
   });
   stage('verify', `${verified.edges.length} edges kept`);
 

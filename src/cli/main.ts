@@ -83,6 +83,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)',
     load: async () => (await import('./commands/serve.js')).serveCommand,
   },
+  areas: {
+    summary: 'suggest areas from the import graph (--write adds them to proofmap.config.json)',
+    load: async () => (await import('./commands/areas.js')).areasCommand,
+  },
   view: {
     summary: 'write the map as one self-contained HTML page (.proofmap/map.html)',
     load: async () => (await import('./commands/view.js')).viewCommand,

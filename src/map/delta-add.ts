@@ -13,6 +13,7 @@ import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import { kindOrder } from './assemble.js';
 import { DeltaRefused } from './delta.js';
+import { globTakesIn } from './record-globs.js';
 import type { MapNode, ProofMap, Zone } from './schema.js';
 
 const CODE_EXTENSION = /(?:\.d)?\.[cm]?[jt]sx?$/;
@@ -62,7 +63,11 @@ export function checkAdditions(input: AdditionCheck): void {
     for (const key of input.packageKeys) mentions('a package node', key);
     for (const f of input.files)
       if (f.role === 'manifest' || f.role === 'config') mentions(f.path, input.texts.get(f.path));
-    for (const facts of input.docFacts()) mentions('a document', facts);
+    for (const facts of input.docFacts()) {
+      mentions('a document', facts);
+      const glob = globTakesIn(facts, file.path);
+      if (glob) throw new DeltaRefused(`${file.path} is new, and a document's glob ${glob} takes it in`);
+    }
   }
 }
 

@@ -21,6 +21,7 @@ import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
 import { MapText } from './map-text.js';
 import type { ProofMap } from './schema.js';
+import { describeSchemaError, type SchemaError } from './schema-problems.js';
 
 const schemaFile = fileURLToPath(new URL('../../schemas/map.schema.json', import.meta.url));
 let validator: (((data: unknown) => boolean) & { errors?: unknown }) | undefined;
@@ -28,8 +29,7 @@ let validator: (((data: unknown) => boolean) & { errors?: unknown }) | undefined
 export function validateMap(map: unknown): string[] {
   validator ??= loadValidator();
   if (validator(map)) return [];
-  const errors = (validator.errors ?? []) as { instancePath: string; message?: string }[];
-  return errors.map((e) => `${e.instancePath || '/'}: ${e.message ?? 'invalid'}`);
+  return ((validator.errors ?? []) as SchemaError[]).map((e) => describeSchemaError(e, map));
 }
 
 /** The validator precompiled at build time (scripts/build-validator.mjs), else compiled now. */
@@ -113,12 +113,27 @@ export function mapPath(root: string): string {
 }
 
 export function readMapFile(root: string): ProofMap | undefined {
+  const read = readMapChecked(root);
+  return 'map' in read ? read.map : undefined;
+}
+
+/** The map, or why it cannot be used: missing, not JSON, or the first schema violation found. */
+export function readMapChecked(root: string): { map: ProofMap } | { problem: string } {
+  let text: string;
   try {
-    const parsed = JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap;
-    return validateMap(parsed).length === 0 ? parsed : undefined;
+    text = readFileSync(mapPath(root), 'utf8');
   } catch {
-    return undefined;
+    return { problem: 'is missing' };
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { problem: `is not JSON (${(error as Error).message})` };
+  }
+  const problems = validateMap(parsed);
+  if (problems.length > 0) return { problem: `is not a valid proofmap.map/v1 file: ${problems[0]}` };
+  return { map: parsed as ProofMap };
 }
 
 /**

@@ -11,9 +11,11 @@ import { decodeCursor, encodeCursor } from '../model/envelope.js';
 import { maxTokens } from './inputs.js';
 import { failure, finish, type Log, NOTHING_MORE } from './result.js';
 import type { ToolSpec } from './spec.js';
+import { areasTool } from './tools/areas.js';
 import { checkTool } from './tools/check.js';
 import { contextTool } from './tools/context.js';
 import { impactTool } from './tools/impact.js';
+import { memoryTool } from './tools/memory.js';
 import { pathTool } from './tools/path.js';
 import { repoTool } from './tools/repo.js';
 import { rescanTool } from './tools/rescan.js';
@@ -23,7 +25,17 @@ import type { Workspace } from './workspace.js';
 export { READ_ONLY, type ToolSpec } from './spec.js';
 
 export const TOOLS: readonly ToolSpec[] = (
-  [checkTool, contextTool, impactTool, pathTool, repoTool, rescanTool, searchTool] as unknown as ToolSpec[]
+  [
+    areasTool,
+    checkTool,
+    contextTool,
+    impactTool,
+    memoryTool,
+    pathTool,
+    repoTool,
+    rescanTool,
+    searchTool,
+  ] as unknown as ToolSpec[]
 )
   .slice()
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

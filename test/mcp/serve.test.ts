@@ -21,7 +21,17 @@ import {
   scannedRepo,
 } from './fixture.js';
 
-const TOOLS = ['map_check', 'map_context', 'map_impact', 'map_path', 'map_repo', 'map_rescan', 'map_search'];
+const TOOLS = [
+  'map_areas',
+  'map_check',
+  'map_context',
+  'map_impact',
+  'map_memory',
+  'map_path',
+  'map_repo',
+  'map_rescan',
+  'map_search',
+];
 
 /** Realistic inputs for every tool, each answered from the import-forms fixture. */
 const CALLS: [string, Record<string, unknown>][] = [
@@ -33,6 +43,8 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['map_path', { from: 'src/cli.cjs', to: 'src/lib/named.ts' }],
   ['map_search', { text: 'named' }],
   ['map_repo', {}],
+  ['map_areas', {}],
+  ['map_memory', { op: 'find_edges', filter: { label: 'imports' } }],
   ['map_repo', { focus: ['src/lib/named.ts'] }],
   ['map_check', {}],
   ['map_check', { what: 'cycles' }],

@@ -16,17 +16,25 @@ const input = {
     .max(1000)
     .describe('a repo-relative path (file, document or folder) or a workspace package name'),
   limit: pageSize(25, 200),
+  hops: z
+    .number()
+    .int()
+    .min(1)
+    .max(6)
+    .default(3)
+    .describe('how many relations away `related` looks for documents and decision records (default 3)'),
 };
 
 export const contextTool: ToolSpec<typeof input> = {
   name: 'map_context',
   title: 'Consult before editing',
   description:
-    'Call BEFORE editing a file, folder or package: its zone, owners, the documents to read first, the checks that prove a change, what it uses and what uses it, its import cycles. This is the consultation the edit gate accepts. Lists are cut to `limit` and to `max_tokens`, each cut named with its exact total.',
+    'Call BEFORE editing a file, folder or package: its zone, owners, the documents to read first, the checks that prove a change, what it uses and what uses it, its import cycles, and the documents and decision records within `hops` relations with the path to each. This is the consultation the edit gate accepts. Lists are cut to `limit` and to `max_tokens`, each cut named with its exact total.',
   input,
   output: envelopeOf(contextItem),
   annotations: { ...READ_ONLY, idempotentHint: false },
-  run: (ws, args) => context(ws.session(), args.target, { limit: args.limit }) as unknown as Answer,
+  run: (ws, args) =>
+    context(ws.session(), args.target, { limit: args.limit, hops: args.hops }) as unknown as Answer,
   next(a, args) {
     const record = a.items[0] as { dependents?: { total: number } } | undefined;
     return (record?.dependents?.total ?? 0) > 0
