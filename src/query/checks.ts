@@ -63,12 +63,16 @@ export function checksFor(session: Session, paths: readonly string[]): Check[] {
           });
   }
   const pm = detectPackageManager(session.deps.readText, session.deps.exists);
+  // The package manager's reason is said once, on the first script check: answers have a budget.
+  let pmSaid = false;
   for (const script of packageScripts(session, paths)) {
     const dir = dirOf(script);
+    const via = pmSaid ? '' : `; ${pm.name} from ${pm.why}`;
+    pmSaid = true;
     add({
       run: runScript(pm.name, script.label, dir),
       source: 'package-script',
-      why: `${script.label} script of the ${dir === '' ? 'root package' : `nearest package (${dir})`}; ${pm.name} from ${pm.why}`,
+      why: `${dir === '' ? 'root' : `nearest package (${dir})`} ${script.label} script${via}`,
       evidence: script.found_at,
     });
   }
