@@ -19,7 +19,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/gate.js')).gateCommand,
   },
   init: {
-    summary: 'set a repository up: --agent claude|codex|cursor wires in the MCP server, gate and notes',
+    summary:
+      'write proofmap.config.json from the workspaces, frameworks and package manager; --agent claude|codex|cursor wires in the MCP server, gate and notes',
     load: async () => (await import('./commands/init.js')).initCommand,
   },
   hooks: {
@@ -49,6 +50,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   cycles: {
     summary: 'import cycles, one per strongly connected component',
     load: async () => (await import('./commands/cycles.js')).cyclesCommand,
+  },
+  packages: {
+    summary: 'the workspace package graph with counted imports (--format dot|mermaid)',
+    load: async () => (await import('./commands/packages.js')).packagesCommand,
   },
   search: {
     summary: 'paths, exported symbols and document headings matching some words',

@@ -7,9 +7,10 @@
  */
 import type { Envelope } from '../model/envelope.js';
 import { openDbSession } from '../query/db-session.js';
+import { type Diagram, renderDiagram } from '../query/diagram.js';
 import { openSession, type Session } from '../query/session.js';
 import { type CommitRead, DB_ENV, repoName, type Sql, withDb } from '../store/pg/index.js';
-import { intOption, type Parsed, parse, repoDir, targetsAndDir } from './args.js';
+import { formatOption, intOption, type Parsed, parse, repoDir, targetsAndDir } from './args.js';
 import type { CommandResult, Io } from './io.js';
 import { type CommandSpec, helpText, JSON_OPTION, type OptionSpec, ROOT_OPTION } from './spec.js';
 
@@ -31,7 +32,21 @@ export interface QueryCommand<A extends Envelope<unknown>> {
   render(answer: A): string;
   /** With --db: what the answer gains from the other repositories of the shared index. */
   shared?(answer: A & { read: CommitRead[] }, sql: Sql, values: Parsed['values']): Promise<A>;
+  /** The answer as a graph, for `--format dot|mermaid`; commands without one have no --format. */
+  diagram?(answer: A, session: Session): Diagram;
 }
+
+const DIAGRAM_FORMATS = ['text', 'json', 'dot', 'mermaid'] as const;
+
+/** --format for the commands that draw their answer as a graph. */
+const FORMAT_OPTION: Record<string, OptionSpec> = {
+  format: {
+    type: 'string',
+    value: DIAGRAM_FORMATS.join('|'),
+    default: 'text',
+    description: 'text, json (the same as --json), or the answer as a Graphviz dot or Mermaid graph',
+  },
+};
 
 /** Flags every query command takes to read the shared index instead of the local one. */
 const DB_OPTIONS: Record<string, OptionSpec> = {
@@ -53,8 +68,17 @@ const DB_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The full spec of a query command: its own options plus the shared ones. */
-export function querySpec(spec: CommandSpec): CommandSpec {
-  return { ...spec, options: { ...JSON_OPTION, ...ROOT_OPTION, ...DB_OPTIONS, ...spec.options } };
+export function querySpec(spec: CommandSpec, drawn = false): CommandSpec {
+  return {
+    ...spec,
+    options: {
+      ...JSON_OPTION,
+      ...ROOT_OPTION,
+      ...DB_OPTIONS,
+      ...(drawn ? FORMAT_OPTION : {}),
+      ...spec.options,
+    },
+  };
 }
 
 export async function runQueryCommand<A extends Envelope<unknown>>(
@@ -62,13 +86,14 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
   argv: string[],
   io: Io,
 ): Promise<CommandResult> {
-  const spec = querySpec(command.spec);
+  const spec = querySpec(command.spec, command.diagram !== undefined);
   const parsed = parse(argv, spec);
   const { values } = parsed;
   if (values.help) {
     io.stdout.write(helpText(spec));
     return { exitCode: 0 };
   }
+  const format = command.diagram ? formatOption(values, DIAGRAM_FORMATS) : values.json ? 'json' : 'text';
   const { targets, dir } = targetsAndDir(
     parsed,
     spec,
@@ -84,26 +109,32 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
     });
   const url = typeof values.db === 'string' ? values.db : io.env[DB_ENV];
-  let answer: A;
+  const print = (answer: A, session: Session) =>
+    io.stdout.write(
+      format === 'json'
+        ? `${JSON.stringify(answer, null, 2)}\n`
+        : (format === 'dot' || format === 'mermaid') && command.diagram
+          ? renderDiagram(command.diagram(answer, session), format)
+          : command.render(answer),
+    );
   if (url) {
-    answer = await withDb(url, async (sql) => {
+    await withDb(url, async (sql) => {
       const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
       const commit = typeof values.commit === 'string' ? values.commit : undefined;
       const { session, read } = await openDbSession(sql, root, repo, commit);
       // The answer says which commit of which repository it read (and when it was published).
       const local = { ...ask(session), read: [read] };
-      return command.shared ? command.shared(local, sql, values) : local;
+      print(command.shared ? await command.shared(local, sql, values) : local, session);
     });
   } else {
     // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
     const session = openSession(root, { recordConsults: true });
     try {
-      answer = ask(session);
+      print(ask(session), session);
     } finally {
       session.close();
     }
   }
-  io.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}\n` : command.render(answer));
   return { exitCode: 0 };
 }
 

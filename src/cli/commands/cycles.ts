@@ -1,5 +1,6 @@
 /** `proofmap cycles`: import cycles, one per strongly connected component. */
 import { cycles } from '../../query/cycles.js';
+import { diagramOf } from '../../query/diagram.js';
 import { renderEnvelope } from '../../query/render.js';
 import type { CommandResult, Io } from '../io.js';
 import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
@@ -20,6 +21,13 @@ export const cyclesCommand = (argv: string[], io: Io): Promise<CommandResult> =>
       spec: SPEC,
       answer: (session, a) =>
         cycles(session, { limit: a.limit(16), ...(a.cursor ? { cursor: a.cursor } : {}) }),
+      diagram: (answer) =>
+        diagramOf(
+          'import cycles',
+          answer.items.flatMap((c) =>
+            c.paths.map((p, i) => ({ from: p, to: c.paths[(i + 1) % c.paths.length]! })),
+          ),
+        ),
       render: (answer) =>
         renderEnvelope(
           answer,

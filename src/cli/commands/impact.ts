@@ -1,4 +1,5 @@
 /** `proofmap impact <path|symbol>`: who depends on it, transitively, with severity. */
+import { diagramOf } from '../../query/diagram.js';
 import { impact } from '../../query/impact.js';
 import { renderEnvelope } from '../../query/render.js';
 import { crossImpact } from '../../store/pg/index.js';
@@ -58,6 +59,18 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
           other_repos: { items: other.items, total: other.items.length },
           ...(other.notes.length > 0 ? { notes: [...(answer.notes ?? []), ...other.notes] } : {}),
         };
+      },
+      // Each dependent points at the file its edge imports, so the drawing reads as "depends on".
+      diagram: (answer, session) => {
+        const edges = new Map(session.map.edges.map((e) => [e.id, e]));
+        return diagramOf(
+          `impact of ${answer.target.paths.join(', ')}`,
+          answer.items.flatMap((i) => {
+            const to = session.node(edges.get(i.edge)?.to ?? '')?.path;
+            return to ? [{ from: i.path, to, label: i.relation }] : [];
+          }),
+          answer.target.paths,
+        );
       },
       render: (answer) => {
         const header = [

@@ -1,4 +1,5 @@
 /** `proofmap path <a> <b>`: the shortest chain of relations joining two files or documents. */
+import { diagramOf } from '../../query/diagram.js';
 import { shortestPath } from '../../query/path.js';
 import { renderEnvelope } from '../../query/render.js';
 import type { CommandResult, Io } from '../io.js';
@@ -20,6 +21,16 @@ export const pathCommand = (argv: string[], io: Io): Promise<CommandResult> =>
       spec: SPEC,
       positionals: { count: 2, missing: 'path needs two paths' },
       answer: (session, a) => shortestPath(session, a.positionals[0]!, a.positionals[1]!),
+      // Each hop drawn the way its edge runs, labelled with the relation.
+      diagram: (answer) =>
+        diagramOf(
+          `path ${answer.items[0]?.from ?? ''} to ${answer.items.at(-1)?.to ?? ''}`,
+          answer.items.map((h) =>
+            h.direction === 'forward'
+              ? { from: h.from, to: h.to, label: h.relation }
+              : { from: h.to, to: h.from, label: h.relation },
+          ),
+        ),
       render: (answer) =>
         renderEnvelope(
           answer,
