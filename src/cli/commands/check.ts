@@ -65,7 +65,6 @@ export const SPEC: CommandSpec = {
     'proofmap check ../repo --format sarif > check.sarif',
     'proofmap check --no-scan --json',
     'proofmap check --update-baseline',
-    'proofmap check --baseline .proofmap/baseline.json',
   ],
 };
 

@@ -6,14 +6,17 @@ import type { CommandResult, Io } from '../io.js';
 import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE } from '../spec.js';
 
-export const SPEC: CommandSpec = querySpec({
-  name: 'cycles',
-  args: '[dir]',
-  summary: 'Import cycles, one per strongly connected component, shortest first.',
-  notes: [DIR_NOTE],
-  options: { ...PAGE_FLAGS, ...limitOption(16) },
-  examples: ['proofmap cycles', 'proofmap cycles ../repo --limit 5 --json'],
-});
+export const SPEC: CommandSpec = querySpec(
+  {
+    name: 'cycles',
+    args: '[dir]',
+    summary: 'Import cycles, one per strongly connected component, shortest first.',
+    notes: [DIR_NOTE],
+    options: { ...PAGE_FLAGS, ...limitOption(16) },
+    examples: ['proofmap cycles', 'proofmap cycles ../repo --limit 5 --json'],
+  },
+  true,
+);
 
 export const cyclesCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(

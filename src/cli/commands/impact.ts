@@ -8,32 +8,35 @@ import type { CommandResult, Io } from '../io.js';
 import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE } from '../spec.js';
 
-export const SPEC: CommandSpec = querySpec({
-  name: 'impact',
-  args: '<path|symbol> [dir]',
-  summary: 'Who depends on a file or exported symbol, transitively, with the severity of an edit.',
-  notes: [
-    DIR_NOTE,
-    'Answering records a consult marker for the file, which the edit gate (proofmap gate) looks for.',
-  ],
-  options: {
-    ...PAGE_FLAGS,
-    ...limitOption(50),
-    depth: {
-      type: 'string',
-      value: 'N',
-      default: 'unlimited',
-      description: 'follow dependents at most N steps (at least 1)',
+export const SPEC: CommandSpec = querySpec(
+  {
+    name: 'impact',
+    args: '<path|symbol> [dir]',
+    summary: 'Who depends on a file or exported symbol, transitively, with the severity of an edit.',
+    notes: [
+      DIR_NOTE,
+      'Answering records a consult marker for the file, which the edit gate (proofmap gate) looks for.',
+    ],
+    options: {
+      ...PAGE_FLAGS,
+      ...limitOption(50),
+      depth: {
+        type: 'string',
+        value: 'N',
+        default: 'unlimited',
+        description: 'follow dependents at most N steps (at least 1)',
+      },
+      'visit-limit': {
+        type: 'string',
+        value: 'N',
+        default: '10000',
+        description: 'stop the walk after visiting N files',
+      },
     },
-    'visit-limit': {
-      type: 'string',
-      value: 'N',
-      default: '10000',
-      description: 'stop the walk after visiting N files',
-    },
+    examples: ['proofmap impact src/core.ts', 'proofmap impact src/core.ts ../repo --depth 2 --json'],
   },
-  examples: ['proofmap impact src/core.ts', 'proofmap impact src/core.ts ../repo --depth 2 --json'],
-});
+  true,
+);
 
 export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(

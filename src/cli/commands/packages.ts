@@ -6,14 +6,17 @@ import type { CommandResult, Io } from '../io.js';
 import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE } from '../spec.js';
 
-export const SPEC: CommandSpec = querySpec({
-  name: 'packages',
-  args: '[dir]',
-  summary: 'The workspace package graph: packages with their file counts, edges counted by imports.',
-  notes: [DIR_NOTE],
-  options: { ...PAGE_FLAGS, ...limitOption(200) },
-  examples: ['proofmap packages', 'proofmap packages ../repo --format mermaid'],
-});
+export const SPEC: CommandSpec = querySpec(
+  {
+    name: 'packages',
+    args: '[dir]',
+    summary: 'The workspace package graph: packages with their file counts, edges counted by imports.',
+    notes: [DIR_NOTE],
+    options: { ...PAGE_FLAGS, ...limitOption(200) },
+    examples: ['proofmap packages', 'proofmap packages ../repo --format mermaid'],
+  },
+  true,
+);
 
 export const packagesCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(

@@ -6,14 +6,17 @@ import type { CommandResult, Io } from '../io.js';
 import { querySpec, runQueryCommand } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE } from '../spec.js';
 
-export const SPEC: CommandSpec = querySpec({
-  name: 'path',
-  args: '<a> <b> [dir]',
-  summary: 'The shortest chain of relations between two files or documents, each hop with its evidence.',
-  notes: [DIR_NOTE],
-  options: {},
-  examples: ['proofmap path src/cli.ts src/store/db.ts', 'proofmap path docs/adr/001.md src/a.ts --json'],
-});
+export const SPEC: CommandSpec = querySpec(
+  {
+    name: 'path',
+    args: '<a> <b> [dir]',
+    summary: 'The shortest chain of relations between two files or documents, each hop with its evidence.',
+    notes: [DIR_NOTE],
+    options: {},
+    examples: ['proofmap path src/cli.ts src/store/db.ts', 'proofmap path docs/adr/001.md src/a.ts --json'],
+  },
+  true,
+);
 
 export const pathCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
