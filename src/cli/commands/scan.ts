@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { scan } from '../../scan.js';
 import type { ScanFinding } from '../../scan-support.js';
-import { parse } from '../args.js';
+import { parse, positiveIntOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
 
@@ -22,7 +22,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
   const dir = path.resolve(io.cwd, positionals[0] ?? '.');
   const started = performance.now();
   const show = progress(io);
-  const maxFileBytes = values['max-file-bytes'] ? Number(values['max-file-bytes']) : undefined;
+  const maxFileBytes = positiveIntOption(values['max-file-bytes'], 'max-file-bytes');
   const result = await scan({
     root: dir,
     onProgress: show.stage,
