@@ -13,10 +13,12 @@ export const worktree = path.resolve(new URL('../..', import.meta.url).pathname)
 const bin = path.join(worktree, 'bin/proofmap.js');
 export const HOOK = `'${process.execPath}' '${bin}' gate --claude`;
 
+const home = mkdtempSync(path.join(os.tmpdir(), 'proofmap-hostile-home-'));
 export const env = {
-  HOME: mkdtempSync(path.join(os.tmpdir(), 'proofmap-hostile-home-')),
+  HOME: home,
   PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
   NO_COLOR: '1',
+  PROOFMAP_STATE_DIR: path.join(home, 'state'),
 };
 
 /** A git repository where src/core.ts is load-bearing (3 importers); gate settings as given. */

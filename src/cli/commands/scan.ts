@@ -22,7 +22,7 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
   const dir = path.resolve(io.cwd, positionals[0] ?? '.');
   const started = performance.now();
   const show = progress(io);
-  const maxFileBytes = positiveIntOption(values['max-file-bytes'], 'max-file-bytes');
+  const maxFileBytes = positiveIntOption(values['max-file-bytes'] as string | undefined, 'max-file-bytes');
   const result = await scan({
     root: dir,
     onProgress: show.stage,
