@@ -72,9 +72,13 @@ function tryCreate(file: string, me: Owner): boolean {
 
 /**
  * Why the holder is stale, or undefined while it may be alive. A lock from another host cannot
- * be probed by pid and is only stale by age.
+ * be probed by pid and is only stale by age (30 min at most), or at once when dated ahead.
  */
 function staleReason(holder: Owner): string | undefined {
+  // A start time ahead of this clock (by more than an NTP step) was written by a clock that
+  // cannot be trusted, or by hand: judged by age it would block every scan until that date.
+  if (!Number.isFinite(holder.time) || holder.time - Date.now() > 60_000)
+    return `pid ${holder.pid} (its start time is in the future)`;
   if (Date.now() - holder.time > STALE_AFTER_MS) return `pid ${holder.pid} (older than 30 min)`;
   if (holder.host !== os.hostname()) return undefined;
   try {

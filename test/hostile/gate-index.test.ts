@@ -44,7 +44,10 @@ describe('hostile item 6: planted, emptied or corrupted indexes', () => {
       'proofmap: cannot grade this edit: .proofmap/index.db is empty; not gated. Run `proofmap scan`.',
     );
     expect(statSync(db).size).toBe(0);
-    writeFileSync(path.join(root, 'proofmap.config.json'), JSON.stringify({ gate: { block: true, failClosed: true } }));
+    writeFileSync(
+      path.join(root, 'proofmap.config.json'),
+      JSON.stringify({ gate: { block: true, failClosed: true } }),
+    );
     const deny = preToolUse(root, 'src/core.ts', 'Edit');
     expect(deny.decision).toBe('deny');
     expect(deny.reason).toBe(
@@ -61,7 +64,9 @@ describe('hostile item 6: planted, emptied or corrupted indexes', () => {
     writeFileSync(db, junk);
     const r = preToolUse(root, 'src/core.ts', 'Edit');
     expect(r.decision).toBe('deny');
-    expect(r.reason).toMatch(/^proofmap: cannot grade this edit: \.proofmap\/index\.db was corrupt .*gate\.failClosed is set/);
+    expect(r.reason).toMatch(
+      /^proofmap: cannot grade this edit: \.proofmap\/index\.db was corrupt .*gate\.failClosed is set/,
+    );
     expect(readFileSync(db).equals(junk)).toBe(true);
   });
 
@@ -69,6 +74,8 @@ describe('hostile item 6: planted, emptied or corrupted indexes', () => {
     const root = gatedRepo({ failClosed: true });
     const r = preToolUse(root, 'src/core.ts', 'Edit');
     expect(r.decision).toBe('deny');
-    expect(r.reason).toMatch(/^proofmap: cannot grade this edit: \.proofmap\/index\.db is missing; gate\.failClosed is set/);
+    expect(r.reason).toMatch(
+      /^proofmap: cannot grade this edit: \.proofmap\/index\.db is missing; gate\.failClosed is set/,
+    );
   });
 });

@@ -16,7 +16,9 @@ describe('hostile item 9: malformed hook input and hooks install', () => {
       const r = hookRaw(closed, input);
       expect(r.status, input).toBe(0);
       expect(r.decision).toBe('deny');
-      expect(r.reason).toMatch(/^proofmap gate could not decide \(.+\); gate\.failClosed is set, so the edit is blocked\.$/);
+      expect(r.reason).toMatch(
+        /^proofmap gate could not decide \(.+\); gate\.failClosed is set, so the edit is blocked\.$/,
+      );
     }
     const open = gatedRepo({ block: true });
     const r = hookRaw(open, '{');

@@ -16,7 +16,9 @@ describe('hostile item 10: numeric flags', () => {
     for (const bad of ['-5', '1.5', '0x10', '0', '1e3', ' 7']) {
       const r = cli(root, ['scan', `--max-file-bytes=${bad}`]);
       expect(r.status, bad).toBe(2);
-      expect(r.stderr.trim().split('\n')[0]).toMatch(/--max-file-bytes must be a (whole number of at least 1|non-negative integer), got/);
+      expect(r.stderr.trim().split('\n')[0]).toMatch(
+        /--max-file-bytes must be a (whole number of at least 1|non-negative integer), got/,
+      );
       expect(readFileSync(map).equals(before)).toBe(true);
     }
     const limit = cli(root, ['impact', 'src/core.ts', '--limit', '0x10']);
