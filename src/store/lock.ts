@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OUTPUT_DIR } from '../model/constants.js';
 import { BusyError } from '../model/errors.js';
+import { ensureOutputDir } from './output-dir.js';
 
 export const SCAN_LOCK_FILE = 'scan.lock';
 const POLL_MS = 25;
@@ -35,7 +36,7 @@ interface Owner {
 
 export async function acquireScanLock(root: string, timeoutMs = 10_000): Promise<ScanLockRelease> {
   const file = path.join(root, OUTPUT_DIR, SCAN_LOCK_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensureOutputDir(path.dirname(file));
   const me: Owner = { pid: process.pid, host: os.hostname(), time: Date.now(), token: crypto.randomUUID() };
   const deadline = Date.now() + timeoutMs;
   let tookOver: string | undefined;

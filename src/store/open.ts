@@ -8,6 +8,7 @@ import path from 'node:path';
 import { BusyError } from '../model/errors.js';
 import { IndexDamage } from './connection.js';
 import { openSqlite, pragma, prepare, type SqliteDatabase } from './handles.js';
+import { ensureOutputDir } from './output-dir.js';
 import { APPLICATION_ID, migrate, SCHEMA_HASH, SCHEMA_VERSION, schemaState } from './schema.js';
 
 export interface OpenedDatabase {
@@ -38,11 +39,11 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDat
   // A read-only open of a repository never scanned must not create .proofmap/ as a side effect.
   if (opts.strict) return openStrict(file, opts);
   if (opts.readonly && !fs.existsSync(file)) return { db: memoryDatabase(true) };
+  ensureOutputDir(path.dirname(file));
   let problem: string | undefined;
   let db: SqliteDatabase | undefined;
   let identity: fs.Stats | undefined;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     identity = statOrUndefined(file);
     db = connect(file, opts);
     const state = inspect(db);
