@@ -3,9 +3,11 @@
  * so `external:node:fs` names the built-in and `src/**` names files; fields of one endpoint must
  * all hold (area AND path AND pattern).
  */
+
 import picomatch from 'picomatch';
 import type { MapNode } from '../map/schema.js';
 import type { RuleEndpoint } from '../model/config.js';
+import { compileUserPattern } from '../model/user-regex.js';
 import type { CheckGraph } from './graph.js';
 import type { ProofmapConfig } from './types.js';
 
@@ -30,8 +32,8 @@ export function endpointTest(endpoint: RuleEndpoint, config: ProofmapConfig): No
   }
   if (endpoint.path !== undefined) tests.push(globTest(endpoint.path));
   if (endpoint.pattern !== undefined) {
-    // Compiled once per endpoint; config validation already rejected bad and risky patterns.
-    const re = new RegExp(endpoint.pattern);
+    // Compiled once per endpoint, on RE2 (linear time); config validation rejected bad patterns.
+    const re = compileUserPattern(endpoint.pattern);
     tests.push((node) => re.test(node.path ?? node.key));
   }
   return (node) => tests.every((t) => t(node));
