@@ -6,14 +6,32 @@
  * does not match `packages/<captured>`", so the rule means the same on any engine.
  */
 
+import { RE2JS } from 're2js';
+import { re2Problem } from '../model/user-regex.js';
+
 export interface CompiledPattern {
   test(text: string): boolean;
   /** The capture groups of the first match (group 1 first), or undefined when it does not match. */
   captures(text: string): string[] | undefined;
 }
 
-/** The one place a user pattern becomes a matcher. */
+/**
+ * The one place a user pattern becomes a matcher: RE2 (linear time, re2js) whenever the pattern
+ * has no lookaround or back-reference, else JavaScript's engine behind the configuration's
+ * backtracking check (user-regex.ts).
+ */
 export function compilePattern(source: string): CompiledPattern {
+  if (re2Problem(source) === undefined) {
+    const re = RE2JS.compile(source);
+    return {
+      test: (text) => re.matcher(text).find(),
+      captures: (text) => {
+        const m = re.matcher(text);
+        if (!m.find()) return undefined;
+        return Array.from({ length: m.groupCount() }, (_, i) => m.group(i + 1) ?? '');
+      },
+    };
+  }
   const re = new RegExp(source);
   return {
     test: (text) => re.test(text),

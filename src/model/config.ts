@@ -3,14 +3,15 @@
  * zod; unknown keys are errors with their location, so a typo never silently disables a rule.
  */
 import { z } from 'zod';
+import { re2Problem } from './user-regex.js';
 
 const glob = z.string().min(1);
 
 /**
- * A user regex must compile and must not backtrack catastrophically: a quantified group that
- * itself holds an unbounded quantifier (`(a+)+`, `(.*)*`) or repeats one alternative twice
- * (`(a|a)*`) takes exponential time on a near-miss, and paths are matched against every rule.
- * This is a syntactic check of the common shapes, not a proof of safety.
+ * A user regex must compile. It runs on RE2 (model/user-regex.ts: linear time, so no shape can
+ * hang a check). Only a pattern RE2 cannot run (lookaround, backreferences) goes to JavaScript's
+ * backtracking engine, and for those the syntactic check below must find no risky shape: a
+ * quantified group holding an unbounded quantifier (`(a+)+`) or one alternative twice (`(a|a)*`).
  */
 function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
   try {
@@ -19,6 +20,8 @@ function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(error as Error).message}` });
     return;
   }
+  // RE2 runs it in linear time: nothing can backtrack.
+  if (re2Problem(pattern) === undefined) return;
   const risk = backtrackingRisk(pattern);
   if (risk)
     ctx.addIssue({
