@@ -6,6 +6,8 @@
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { impact } from '../../src/query/impact.js';
+import { openSession } from '../../src/query/session.js';
 import { openIndex } from '../../src/store/index.js';
 import { cli, gatedRepo, preToolUse } from './hook-harness.js';
 
@@ -19,15 +21,22 @@ const markers = (root: string) => {
 };
 
 describe('hostile item 8: consults that show nothing, edits through symlinks', () => {
-  it('impact --limit 0 (file and folder) writes no marker and says why; the gate still denies', () => {
+  it('impact --limit 0 writes no marker: the CLI refuses it, a library page of none says why; the gate still denies', () => {
     const root = gatedRepo();
     expect(cli(root, ['scan']).status).toBe(0);
-    const file = cli(root, ['impact', 'src/core.ts', '--limit', '0', '--json']);
-    expect(file.status).toBe(0);
-    expect(JSON.parse(file.stdout).notes).toContain(
-      'gate: this page showed none of the dependents, so it counts as no consult; ask with a limit above 0',
-    );
-    expect(cli(root, ['impact', 'src', '--limit', '0']).status).toBe(0);
+    // The CLI takes limits of at least 1 (one validation for every numeric flag).
+    const refused = cli(root, ['impact', 'src', '--limit', '0']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--limit must be a whole number of at least 1, got "0"/);
+    // Through the library (and so MCP), a page that shows none of the dependents is no consult.
+    const session = openSession(root, { recordConsults: true });
+    try {
+      expect(impact(session, 'src/core.ts', { limit: 0 }).notes).toContain(
+        'gate: this page showed none of the dependents, so it counts as no consult; ask with a limit above 0',
+      );
+    } finally {
+      session.close();
+    }
     expect(markers(root)).toEqual([]);
     expect(preToolUse(root, 'src/core.ts', 'Edit').decision).toBe('deny');
     expect(cli(root, ['impact', 'src/core.ts']).status).toBe(0);

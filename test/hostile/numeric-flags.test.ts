@@ -23,6 +23,6 @@ describe('hostile item 10: numeric flags', () => {
     }
     const limit = cli(root, ['impact', 'src/core.ts', '--limit', '0x10']);
     expect(limit.status).toBe(2);
-    expect(limit.stderr).toMatch(/--limit must be a non-negative integer, got "0x10"/);
+    expect(limit.stderr).toMatch(/--limit must be a whole number of at least 1, got "0x10"/);
   });
 });
