@@ -20,7 +20,7 @@ import { scan } from '../../scan.js';
 import { choiceOption, formatOption, onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
-import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
+import { type CommandSpec, DIR_NOTE, formatOptions, helpText } from '../spec.js';
 
 const DEFAULT_BASELINE = '.proofmap/baseline.json';
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -36,13 +36,7 @@ export const SPEC: CommandSpec = {
     'Exit codes: 0 ok (warnings only), 1 errors (with --check throw, the default), 2 bad config or input.',
   ],
   options: {
-    json: { type: 'boolean', description: 'the same as --format json' },
-    format: {
-      type: 'string',
-      value: FORMATS.join('|'),
-      default: 'text',
-      description: 'how to print the result',
-    },
+    ...formatOptions(FORMATS),
     check: {
       type: 'string',
       value: MODES.join('|'),
