@@ -14,6 +14,7 @@ import { readPreviousMap, serializeItems, serializeMapChunks, writeMapText } fro
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
+import { addGoEdges, addGoManifestEdges, goZones } from './map/go-edges.js';
 import { addManifestEdges } from './map/manifest-edges.js';
 import { addPythonEdges, addPythonManifestEdges, pythonProjects } from './map/python-edges.js';
 import { recordAliases } from './map/record-aliases.js';
@@ -22,6 +23,7 @@ import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { createResolver } from './resolve/index.js';
+import { createGoResolver } from './resolve/go.js';
 import { createPythonResolver } from './resolve/python.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
@@ -74,7 +76,7 @@ export async function buildMap({
   const nodeOfPath = addFileNodes(
     snapshot,
     found.files,
-    (p) => facts.modules.get(p)?.exports ?? facts.python.get(p)?.exports,
+    (p) => facts.modules.get(p)?.exports ?? facts.python.get(p)?.exports ?? facts.go.get(p)?.exports,
     facts.artifacts,
   );
   const importFindings = addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
@@ -89,6 +91,15 @@ export async function buildMap({
       nodeOfPath,
     );
   addPythonManifestEdges(snapshot, facts.pythonManifests, found.texts, nodeOfPath);
+  if (facts.go.size > 0)
+    addGoEdges(
+      snapshot,
+      facts.go,
+      found.texts,
+      createGoResolver({ files: paths, manifests: facts.goManifests }),
+      nodeOfPath,
+    );
+  addGoManifestEdges(snapshot, facts.goManifests, found.texts);
   const findings = addDocEdges(
     snapshot,
     facts.docs,
@@ -119,7 +130,11 @@ export async function buildMap({
     ],
     zones: assignZones(
       snapshot.entities.values(),
-      new Map([...python.zones, ...[...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const)]),
+      new Map([
+        ...python.zones,
+        ...goZones(facts.goManifests),
+        ...[...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const),
+      ]),
     ),
     flows: flows.flows,
     files: found.files,

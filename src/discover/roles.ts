@@ -1,7 +1,7 @@
 /** What a file is, decided by its name alone; decides which extractors run on it. */
 import type { FileRole } from '../model/facts.js';
 
-const CODE = /\.(?:[cm]?[jt]sx?|py)$/i;
+const CODE = /\.(?:[cm]?[jt]sx?|py|go)$/i;
 /** Python project manifests: pyproject.toml and pip requirements files. */
 const PYTHON_MANIFEST = /(?:^|\/)(?:pyproject\.toml|requirements[^/]*\.txt)$/;
 const DOC = /\.(?:md|mdx|markdown)$/i;
@@ -10,9 +10,13 @@ const ASSET =
 const CONFIG_NAMES =
   /(?:^|\/)(?:tsconfig(?:\.[^/]*)?\.json|jsconfig\.json|pnpm-workspace\.yaml|proofmap\.config\.(?:json|ya?ml)|\.gitignore|CODEOWNERS)$/;
 
+/** Go manifests: go.mod and go.work. */
+const GO_MANIFEST = /(?:^|\/)go\.(?:mod|work)$/;
+
 export function fileRole(path: string): FileRole {
   if (path === 'package.json' || path.endsWith('/package.json')) return 'manifest';
   if (PYTHON_MANIFEST.test(path)) return 'manifest';
+  if (GO_MANIFEST.test(path)) return 'manifest';
   if (CONFIG_NAMES.test(path)) return 'config';
   if (CODE.test(path)) return 'code';
   if (DOC.test(path)) return 'doc';

@@ -9,6 +9,8 @@ import { isCodePath } from './js-ts.js';
 import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
+import { extractGoFiles, GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
+import { extractGoManifest, type GoManifest, isGoManifest } from './go-manifest.js';
 import { extractPythonFiles, PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
 import { extractPythonManifest, isPythonManifest, type PythonManifest } from './python-manifest.js';
 
@@ -27,6 +29,9 @@ export interface ExtractedFacts {
   /** Python modules (tree-sitter) and project manifests (pyproject.toml, requirements*.txt). */
   python: Map<string, PythonFacts>;
   pythonManifests: Map<string, PythonManifest>;
+  /** Go files (tree-sitter) and module manifests (go.mod, go.work). */
+  go: Map<string, GoFacts>;
+  goManifests: Map<string, GoManifest>;
   /** Decision records among the docs (their id comes from the path too, so they are not cached). */
   artifacts: Map<string, ArtifactFacts>;
   /** How many files were parsed (cache misses) vs reused. */
@@ -45,12 +50,15 @@ export async function extractAll(
     docs: new Map(),
     python: new Map(),
     pythonManifests: new Map(),
+    go: new Map(),
+    goManifests: new Map(),
     artifacts: new Map(),
     parsed: 0,
     reused: 0,
   };
   const misses: SourceFile[] = [];
   const pythonMisses: SourceFile[] = [];
+  const goMisses: SourceFile[] = [];
   const records = {
     recordFolders: log4brainsFolders(
       files.map((f) => f.path),
@@ -72,6 +80,14 @@ export async function extractAll(
         out.python.set(file.path, relabel(hit, file.path));
         out.reused++;
       } else pythonMisses.push(file);
+    } else if (file.role === 'code' && GO_PATH.test(file.path)) {
+      const hit = cache.get<GoFacts>(GO_CACHE_KEY, file.hash);
+      if (hit) {
+        out.go.set(file.path, relabel(hit, file.path));
+        out.reused++;
+      } else goMisses.push(file);
+    } else if (file.role === 'manifest' && isGoManifest(file.path)) {
+      out.goManifests.set(file.path, extractGoManifest(file.path, text));
     } else if (file.role === 'manifest' && isPythonManifest(file.path)) {
       out.pythonManifests.set(file.path, extractPythonManifest(file.path, text));
     } else if (file.role === 'manifest') {
@@ -101,7 +117,12 @@ export async function extractAll(
     out.python.set(file.path, pythonFacts[i]!);
     cache.put(PYTHON_CACHE_KEY, file.hash, pythonFacts[i]);
   });
-  out.parsed = misses.length + pythonMisses.length;
+  const goFacts = await extractGoFiles(goMisses.map((f) => ({ path: f.path, text: texts.get(f.path)! })));
+  goMisses.forEach((file, i) => {
+    out.go.set(file.path, goFacts[i]!);
+    cache.put(GO_CACHE_KEY, file.hash, goFacts[i]);
+  });
+  out.parsed = misses.length + pythonMisses.length + goMisses.length;
   return out;
 }
 

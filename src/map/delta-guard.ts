@@ -1,7 +1,7 @@
 import { exclusionsFor } from '../discover/exclusions.js';
 import type { SourceFile, TextSource } from '../model/facts.js';
 import { edgeId } from '../model/ids.js';
-import { literalFound } from '../verify/code-dep.js';
+import { evidencedBy, literalFound } from '../verify/code-dep.js';
 import type { Splice } from './delta-splice.js';
 import { validateMap } from './emit.js';
 import { checkNode, type GuardResult, gateLog } from './guardian.js';
@@ -50,7 +50,8 @@ export function guardDelta(
       // Typed links kept in a block are declared in documents whose bytes did not change.
       if (e.namespace === 'typed-link') continue;
       count('verified-by');
-      if (!e.verified_by || !fromPath || !literalFound(texts.get(fromPath), e.verified_by))
+      const holder = evidencedBy(e.relation) === 'to' ? splice.nodes.get(e.to)?.path : fromPath;
+      if (!e.verified_by || !holder || !literalFound(texts.get(holder), e.verified_by))
         block(
           'verified-by',
           `${e.verified_by ?? 'no check'} is no longer found in ${fromPath} (edge ${e.id})`,

@@ -13,7 +13,7 @@ import { TYPED_RELATIONS } from '../model/constants.js';
 import type { TextSource } from '../model/facts.js';
 import { edgeId, nodeId } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
-import { literalFound } from '../verify/code-dep.js';
+import { evidencedBy, literalFound } from '../verify/code-dep.js';
 import { validateMap } from './emit.js';
 import type { Blocker, ProofMap } from './schema.js';
 import { type TreeState, treeChanges } from './tree-state.js';
@@ -155,12 +155,13 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
       continue;
     }
     count('verified-by');
+    const holder = evidencedBy(e.relation) === 'to' ? nodes.get(e.to)! : from;
     if (!e.verified_by)
       block('verified-by', `code-dep edge ${e.id} (${e.relation}) has no verified_by check`, { edge: e.id });
-    else if (!from.path || !literalFound(textOf(from.path), e.verified_by))
+    else if (!holder.path || !literalFound(textOf(holder.path), e.verified_by))
       block(
         'verified-by',
-        `${e.verified_by} is no longer found in ${from.path ?? from.key} (edge ${e.id}, ${e.relation})`,
+        `${e.verified_by} is no longer found in ${holder.path ?? holder.key} (edge ${e.id}, ${e.relation})`,
         { edge: e.id },
       );
   }

@@ -56,6 +56,8 @@ export const CODE_DEP_RELATIONS = Object.freeze([
   'links-to',
   'mentions',
   'mentions-symbol',
+  /** A Go package directory → one of its files (evidenced by the file's `package` clause). */
+  'contains',
 ] as const);
 
 /** Output folder at the repository root. */

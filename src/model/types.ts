@@ -33,7 +33,10 @@ export interface Evidence {
    * (`workspace`, `source-field`, `imports-source`; see resolve/types.ts ResolvedVia).
    */
   via?: string;
-  /** For an import edge through an exports map: the condition(s) that chose the target (`node>import`). */
+  /**
+   * For an import edge through an exports map: the condition(s) that chose the target (`node>import`).
+   * For a Go import: the conditions its file is built under (`file:linux, go:build cgo, test`).
+   */
   condition?: string;
 }
 

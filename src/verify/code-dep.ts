@@ -17,3 +17,9 @@ export function literalFound(text: string | undefined, verifiedBy: string | unde
   if (literal === undefined || text === undefined || literal.includes('\0')) return false;
   return text.includes(literal);
 }
+
+/**
+ * The end whose text holds an edge's literal. A `contains` edge (a Go package → one of its files)
+ * is declared by the member, in its `package x` clause; every other code-dep by its source.
+ */
+export const evidencedBy = (relation: string): 'from' | 'to' => (relation === 'contains' ? 'to' : 'from');

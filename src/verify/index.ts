@@ -13,7 +13,7 @@ import type { ProposedRelation } from '../map/snapshot.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import { edgeId } from '../model/ids.js';
 import type { Coverage, Entity, Relation, TypedRelation } from '../model/types.js';
-import { literalFound } from './code-dep.js';
+import { evidencedBy, literalFound } from './code-dep.js';
 import { selfCheck } from './self-check.js';
 
 export interface VerifyInput {
@@ -107,16 +107,17 @@ export function verify(input: VerifyInput): VerifyResult {
       continue;
     }
     const to = typeof r.to === 'string' ? r.to : undefined;
-    const fromPath = input.entities.get(r.from)?.path;
+    // The literal is in the file that declares the edge: the source, or the member for `contains`.
+    const holderPath = input.entities.get(evidencedBy(r.kind) === 'to' && to !== undefined ? to : r.from)?.path;
     if (to === undefined || !input.entities.has(to) || !input.entities.has(r.from)) {
       drop('dangling-endpoint', r, `${r.kind} edge has an endpoint that is not a node`);
       continue;
     }
-    if (fromPath === undefined || !literalFound(input.textOf(fromPath), r.verified_by)) {
+    if (holderPath === undefined || !literalFound(input.textOf(holderPath), r.verified_by)) {
       drop(
         'not-found-in-source',
         r,
-        `${r.verified_by ?? 'no verified_by'} not found in ${fromPath ?? r.from}`,
+        `${r.verified_by ?? 'no verified_by'} not found in ${holderPath ?? r.from}`,
       );
       continue;
     }
