@@ -6,7 +6,7 @@
  * the evidence, where go list cannot see them).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProofMap } from '../../src/map/schema.js';
@@ -64,7 +64,9 @@ export interface GoTruth {
 /** Truth over the modules at `moduleDirs` (repo-relative), read from `listRoot` (may differ from the scanned copy). */
 export function goTruth(listRoot: string, moduleDirs: { dir: string; workspace: boolean }[]): GoTruth {
   const packages: Listed[] = moduleDirs.flatMap((m) => goList(path.join(listRoot, m.dir), m.workspace));
-  const rel = (abs: string) => path.relative(listRoot, abs).split(path.sep).join('/');
+  // go reports real paths (GOROOT/src is a symlink on Debian).
+  const real = realpathSync(listRoot);
+  const rel = (abs: string) => path.relative(real, abs).split(path.sep).join('/');
   const dirOf = new Map<string, string>();
   for (const p of packages) if (p.Dir) dirOf.set(p.ImportPath.replace(/ \[.*\]$/, ''), p.Dir);
   const edges = new Set<string>();
