@@ -35,6 +35,11 @@ function repo(): string {
     'svc/__init__.py': '',
     'svc/app.py': 'import json\nfrom svc import util\n',
     'svc/util.py': 'def f():\n    return 1\n',
+    // Go too: package nodes, contains edges and go.mod's depends-on must survive a JS/TS delta.
+    'gosvc/go.mod': 'module example.com/gosvc\n\ngo 1.19\n\nrequire github.com/pkg/errors v0.9.1\n',
+    'gosvc/main.go':
+      'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/gosvc/store"\n)\n\nfunc main() { fmt.Println(store.Get()) }\n',
+    'gosvc/store/store.go': 'package store\n\n// Get is exported.\nfunc Get() int { return 1 }\n',
     'docs/app.md':
       '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
@@ -297,6 +302,28 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       'a Python module changes',
       () => (root: string) => edit(root, 'svc/app.py', (t) => `${t}import os\n`),
       /svc\/app.py is not JavaScript\/TypeScript/,
+    ],
+    [
+      'a Go file changes',
+      () => (root: string) =>
+        edit(root, 'gosvc/store/store.go', (t) =>
+          t.replace('package store\n', 'package store\n\nimport "os"\n\nvar _ = os.Args\n'),
+        ),
+      /gosvc\/store\/store.go is not JavaScript\/TypeScript/,
+    ],
+    [
+      'a Go file is added to a package',
+      () => (root: string) =>
+        writeFileSync(
+          path.join(root, 'gosvc/store/extra.go'),
+          'package store\n\nimport "strings"\n\nvar _ = strings.ToUpper\n',
+        ),
+      /files were added \(gosvc\/store\/extra.go/,
+    ],
+    [
+      'go.mod changes',
+      () => (root: string) => edit(root, 'gosvc/go.mod', (t) => t.replace('v0.9.1', 'v0.9.2')),
+      /gosvc\/go.mod is not a code file or a document/,
     ],
     [
       'a package is imported for the first time',

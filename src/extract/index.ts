@@ -5,12 +5,12 @@
 import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { log4brainsFolders } from './artifact-folders.js';
+import { extractGoFiles, GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
+import { extractGoManifest, type GoManifest, isGoManifest } from './go-manifest.js';
 import { isCodePath } from './js-ts.js';
 import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
-import { extractGoFiles, GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
-import { extractGoManifest, type GoManifest, isGoManifest } from './go-manifest.js';
 import { extractPythonFiles, PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
 import { extractPythonManifest, isPythonManifest, type PythonManifest } from './python-manifest.js';
 

@@ -108,7 +108,9 @@ export function verify(input: VerifyInput): VerifyResult {
     }
     const to = typeof r.to === 'string' ? r.to : undefined;
     // The literal is in the file that declares the edge: the source, or the member for `contains`.
-    const holderPath = input.entities.get(evidencedBy(r.kind) === 'to' && to !== undefined ? to : r.from)?.path;
+    const holderPath = input.entities.get(
+      evidencedBy(r.kind) === 'to' && to !== undefined ? to : r.from,
+    )?.path;
     if (to === undefined || !input.entities.has(to) || !input.entities.has(r.from)) {
       drop('dangling-endpoint', r, `${r.kind} edge has an endpoint that is not a node`);
       continue;
