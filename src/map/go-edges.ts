@@ -11,7 +11,7 @@ import type { GoManifest } from '../extract/go-manifest.js';
 import type { TextSource } from '../model/facts.js';
 import type { Evidence } from '../model/types.js';
 import type { GoResolver } from '../resolve/go.js';
-import { excerptAt, type Snapshot } from './snapshot.js';
+import { excerptAt, type ProposedRelation, type Snapshot } from './snapshot.js';
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const moduleKey = (module: string) => `external:gomod:${module}`;
@@ -53,6 +53,7 @@ export function addGoEdges(
         verified_by: `grep:package ${facts.package.name}`,
       });
     }
+    const byTarget = new Map<string, ProposedRelation>();
     for (const fact of facts.imports) {
       const evidence: Evidence = {
         source: 'code',
@@ -93,15 +94,23 @@ export function addGoEdges(
         });
         continue;
       }
-      snapshot.relate({
-        kind: 'imports',
-        from,
-        to,
-        evidence: [evidence],
-        verified_by: `grep:${fact.written}`,
-        names: [fact.alias ?? '*'],
-      });
+      // Two import paths can land on one node (two packages of one external module): one edge,
+      // both evidence entries, re-checked by the first literal.
+      const same = byTarget.get(to);
+      if (same) {
+        same.evidence.push(evidence);
+        same.names = [...new Set([...(same.names ?? []), fact.alias ?? '*'])];
+      } else
+        byTarget.set(to, {
+          kind: 'imports',
+          from,
+          to,
+          evidence: [evidence],
+          verified_by: `grep:${fact.written}`,
+          names: [fact.alias ?? '*'],
+        });
     }
+    for (const relation of byTarget.values()) snapshot.relate(relation);
   }
 }
 
