@@ -5,13 +5,13 @@
 import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { log4brainsFolders } from './artifact-folders.js';
-import { extractGoFiles, GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
+import { GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
 import { extractGoManifest, type GoManifest, isGoManifest } from './go-manifest.js';
 import { isCodePath } from './js-ts.js';
-import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
-import { extractPythonFiles, PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
+import { parseParallel } from './parse-pool.js';
+import { PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
 import { extractPythonManifest, isPythonManifest, type PythonManifest } from './python-manifest.js';
 
 /** Where facts are cached between runs (the SQLite index implements it). */
@@ -101,26 +101,24 @@ export async function extractAll(
       if (artifact) out.artifacts.set(file.path, artifact);
     }
   }
-  const parsed = await extractModulesParallel(
-    misses.map((f) => ({ path: f.path, text: texts.get(f.path)! })),
-  );
+  // One pool for every parsed language; a grammar loads only when a file of its language missed the cache.
+  const jobOf = (f: SourceFile) => ({ path: f.path, text: texts.get(f.path)! });
+  const parsed = await parseParallel({
+    jsTs: misses.map(jobOf),
+    python: pythonMisses.map(jobOf),
+    go: goMisses.map(jobOf),
+  });
   misses.forEach((file, i) => {
-    const facts = parsed[i]!;
-    out.modules.set(file.path, facts);
-    cache.put(moduleCacheKey(file.path), file.hash, facts);
+    out.modules.set(file.path, parsed.jsTs[i]!);
+    cache.put(moduleCacheKey(file.path), file.hash, parsed.jsTs[i]);
   });
-  // The grammar loads only when some Python file missed the cache.
-  const pythonFacts = await extractPythonFiles(
-    pythonMisses.map((f) => ({ path: f.path, text: texts.get(f.path)! })),
-  );
   pythonMisses.forEach((file, i) => {
-    out.python.set(file.path, pythonFacts[i]!);
-    cache.put(PYTHON_CACHE_KEY, file.hash, pythonFacts[i]);
+    out.python.set(file.path, parsed.python[i]!);
+    cache.put(PYTHON_CACHE_KEY, file.hash, parsed.python[i]);
   });
-  const goFacts = await extractGoFiles(goMisses.map((f) => ({ path: f.path, text: texts.get(f.path)! })));
   goMisses.forEach((file, i) => {
-    out.go.set(file.path, goFacts[i]!);
-    cache.put(GO_CACHE_KEY, file.hash, goFacts[i]);
+    out.go.set(file.path, parsed.go[i]!);
+    cache.put(GO_CACHE_KEY, file.hash, parsed.go[i]);
   });
   out.parsed = misses.length + pythonMisses.length + goMisses.length;
   return out;

@@ -1,0 +1,91 @@
+/**
+ * Parallel extraction for large repositories, every parsed language in one pool. oxc already
+ * parses on libuv's threads, but turning its results into facts runs on the calling thread, and
+ * tree-sitter (Python, Go) parses on it outright; a second thread halves that on the two cores these
+ * machines have. Facts cross threads, never trees (a tree lives in its worker's wasm memory). A
+ * worker loads a grammar only when its lane has files of that language. Small inputs, and runs
+ * from TypeScript sources (tests, where no compiled worker exists), stay on one thread: a worker
+ * costs ~50 ms to start, and each grammar ~30 ms more to compile in it.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ModuleFacts } from '../model/facts.js';
+import { extractGoFiles, type GoFacts } from './go.js';
+import { extractModules } from './js-ts.js';
+import { extractPythonFiles, type PythonFacts } from './python.js';
+
+export type Job = { path: string; text: string };
+
+/** Files to parse, by language; the answer has the same shape, facts in input order. */
+export interface ParseJobs {
+  jsTs: Job[];
+  python: Job[];
+  go: Job[];
+}
+export interface ParsedFacts {
+  jsTs: ModuleFacts[];
+  python: PythonFacts[];
+  go: GoFacts[];
+}
+
+/**
+ * Work units before a second thread pays for itself: a JS/TS file is one, a tree-sitter file
+ * three (parsing it in wasm costs about that much more than oxc's facts pass; bench/languages.js).
+ */
+const MIN_WORK_FOR_WORKERS = 800;
+const TREE_SITTER_WEIGHT = 3;
+const LANGUAGES = ['jsTs', 'python', 'go'] as const;
+
+/** The single-thread extraction: what a worker runs on its lane, and the whole job when small. */
+export async function parseHere(jobs: ParseJobs): Promise<ParsedFacts> {
+  return {
+    jsTs: await extractModules(jobs.jsTs),
+    python: await extractPythonFiles(jobs.python),
+    go: await extractGoFiles(jobs.go),
+  };
+}
+
+export async function parseParallel(jobs: ParseJobs): Promise<ParsedFacts> {
+  const threads = Math.min(availableParallelism(), 4);
+  const compiled = import.meta.url.endsWith('.js');
+  const work = jobs.jsTs.length + TREE_SITTER_WEIGHT * (jobs.python.length + jobs.go.length);
+  if (threads < 2 || !compiled || work < MIN_WORK_FOR_WORKERS) return parseHere(jobs);
+  // Interleaved lanes per language balance sizes without sorting; results go back to their index.
+  const lanes = Array.from({ length: threads }, (_, lane) => {
+    const pick = (files: Job[]) => files.filter((_f, i) => i % threads === lane);
+    return { jsTs: pick(jobs.jsTs), python: pick(jobs.python), go: pick(jobs.go) };
+  });
+  const [own, ...others] = lanes;
+  const answers = await Promise.all([parseHere(own!), ...others.map(inWorker)]);
+  const out: ParsedFacts = {
+    jsTs: new Array(jobs.jsTs.length),
+    python: new Array(jobs.python.length),
+    go: new Array(jobs.go.length),
+  };
+  answers.forEach((answer, lane) => {
+    for (const language of LANGUAGES)
+      (answer[language] as unknown[]).forEach((facts, k) => {
+        (out[language] as unknown[])[k * threads + lane] = facts;
+      });
+  });
+  return out;
+}
+
+/** JS/TS alone, for callers that parse nothing else. */
+export async function extractModulesParallel(files: Job[]): Promise<ModuleFacts[]> {
+  return (await parseParallel({ jsTs: files, python: [], go: [] })).jsTs;
+}
+
+function inWorker(jobs: ParseJobs): Promise<ParsedFacts> {
+  return new Promise((resolve, reject) => {
+    // '../extract/': the same file from dist/extract/ and from the bundled CLI in dist/cli-bundle/.
+    const worker = new Worker(new URL('../extract/parse-worker.js', import.meta.url));
+    worker.once('message', (facts: ParsedFacts | { error: string }) => {
+      if ('error' in facts) reject(new Error(facts.error));
+      else resolve(facts);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.postMessage(jobs);
+  });
+}

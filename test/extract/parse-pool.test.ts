@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseHere } from '../../src/extract/parse-pool.js';
+
+/** Real code nobody here wrote: the first files matching `ext` under each directory. */
+function realFiles(roots: string[], ext: RegExp, limit: number): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (out.length >= limit) return;
+      const abs = path.join(dir, name);
+      if (statSync(abs).isDirectory()) visit(abs);
+      else if (ext.test(name) && statSync(abs).size < 200_000)
+        out.push({ path: path.relative(path.dirname(dir), abs), text: readFileSync(abs, 'utf8') });
+    }
+  };
+  for (const root of roots) if (existsSync(root)) visit(root);
+  return out;
+}
+
+const ask = (cmd: string, args: string[]) => {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+};
+const pythonLib = ask('python3', ['-c', 'import sysconfig;print(sysconfig.get_paths()["stdlib"])']);
+const goroot = ask('go', ['env', 'GOROOT']);
+
+describe('the parse pool (compiled build, worker threads)', () => {
+  it('gives exactly the single-thread facts, in input order, for every language at once', async () => {
+    // The pool only spawns workers from the compiled build (npm test builds before vitest).
+    const { parseParallel } = await import(new URL('../../dist/extract/parse-pool.js', import.meta.url).href);
+    const jobs = {
+      jsTs: realFiles(
+        ['zod', 'ajv', '@modelcontextprotocol/sdk', 'graphology-metrics', 'yaml'].map((p) =>
+          path.join('node_modules', p),
+        ),
+        /\.(?:[cm]?js|ts)$/,
+        1200,
+      ),
+      python: pythonLib
+        ? realFiles([path.join(pythonLib, 'email'), path.join(pythonLib, 'json')], /\.py$/, 150)
+        : [],
+      go: goroot
+        ? realFiles([path.join(goroot, 'src/net/http'), path.join(goroot, 'src/strings')], /\.go$/, 150)
+        : [],
+    };
+    expect(jobs.jsTs.length).toBeGreaterThan(800);
+    const pooled = await parseParallel(jobs);
+    expect(pooled).toEqual(await parseHere(jobs));
+    if (goroot)
+      expect(pooled.go.filter((f: { imports: unknown[] }) => f.imports.length > 0).length).toBeGreaterThan(
+        50,
+      );
+  });
+
+  it('runs Python and Go alone on the workers too (no JS/TS in the repository)', async () => {
+    const { parseParallel } = await import(new URL('../../dist/extract/parse-pool.js', import.meta.url).href);
+    const go = goroot
+      ? realFiles([path.join(goroot, 'src/net'), path.join(goroot, 'src/crypto')], /\.go$/, 400)
+      : [];
+    const jobs = { jsTs: [], python: [], go };
+    expect(await parseParallel(jobs)).toEqual(await parseHere(jobs));
+  });
+});
