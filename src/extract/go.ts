@@ -3,9 +3,9 @@
  * coverage, with tree-sitter. A Go import names a package directory, not a file, so the facts are
  * the import paths as written; resolve/go.ts turns them into directories.
  */
-import type { Node, Parser, Query } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 import type { Coverage, ExportedName } from '../model/types.js';
-import { queryFor } from './tree-sitter.js';
+import { parserFor } from './tree-sitter.js';
 
 /** One import spec, as written. */
 export interface GoImport {
@@ -37,24 +37,15 @@ export const GO_PATH = /\.go$/;
 /** Bumped when the facts an unchanged file yields change: it is part of the cache key. */
 export const GO_CACHE_KEY = 'go:1';
 
-const QUERY = `
-(package_clause (package_identifier) @package)
-(import_spec) @import
-`;
-
-let compiled: { parser: Parser; query: Query } | undefined;
+let loaded: Parser | undefined;
 
 export async function extractGoFiles(files: { path: string; text: string }[]): Promise<GoFacts[]> {
   if (files.length === 0) return [];
-  compiled ??= await queryFor('go', QUERY);
-  return files.map((f) => extractGoWith(compiled!, f.path, f.text));
+  loaded ??= await parserFor('go');
+  return files.map((f) => extractGoWith(loaded!, f.path, f.text));
 }
 
-function extractGoWith(
-  { parser, query }: { parser: Parser; query: Query },
-  path: string,
-  text: string,
-): GoFacts {
+function extractGoWith(parser: Parser, path: string, text: string): GoFacts {
   const facts: GoFacts = { imports: [], exports: [], coverage: [] };
   let tree: ReturnType<Parser['parse']>;
   try {
@@ -71,12 +62,20 @@ function extractGoWith(
   if (!tree) return facts;
   try {
     const root = tree.rootNode;
-    for (const match of query.matches(root)) {
-      const { name, node } = match.captures[0]!;
-      if (name === 'package') facts.package ??= { name: node.text, line: node.startPosition.row + 1 };
-      else importSpec(path, node, facts);
+    // Go allows the package clause and imports only at the top level: a walk of the root's
+    // children finds them all, at a tenth of the cost of a query over the whole tree.
+    for (const decl of root.namedChildren) {
+      if (decl?.type === 'package_clause') {
+        const name = decl.namedChildren.find((c) => c?.type === 'package_identifier');
+        if (name) facts.package ??= { name: name.text, line: name.startPosition.row + 1 };
+      } else if (decl?.type === 'import_declaration')
+        for (const child of decl.namedChildren) {
+          if (child?.type === 'import_spec') importSpec(path, child, facts);
+          else if (child?.type === 'import_spec_list')
+            for (const spec of child.namedChildren)
+              if (spec?.type === 'import_spec') importSpec(path, spec, facts);
+        }
     }
-    facts.imports.sort((a, b) => a.line - b.line || a.column - b.column);
     const build = buildConstraintOf(root);
     if (build) facts.build = build;
     facts.exports.push(...exportsOf(root));
