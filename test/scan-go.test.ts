@@ -39,7 +39,10 @@ describe('scan on every Go import form (fixtures/go-forms)', async () => {
     ['app/main.go imports go:app/internal/util @7', 'an import names a package directory in the module'],
     ['app/main.go imports go:lib/strs @8', 'a named import of another workspace module (go.work use)'],
     ['app/main.go imports external:go:fmt @5', 'the standard library as external packages'],
-    ['app/main.go imports external:gomod:github.com/pkg/errors @9,10', 'a required module (two of its packages)'],
+    [
+      'app/main.go imports external:gomod:github.com/pkg/errors @9,10',
+      'a required module (two of its packages)',
+    ],
     ['solo/main.go imports go:lib/strs @3', 'outside the workspace, through replace => ../lib'],
     ['app/cmd/tool/tool.go imports go:lib/strs @11', 'a dot import'],
     ['app/cmd/tool/tool.go imports external:go:embed @9', 'a blank import'],
@@ -59,8 +62,12 @@ describe('scan on every Go import form (fixtures/go-forms)', async () => {
       'package → file containment at the package clause',
     ],
     [
-      'go:app/internal/util contains app/internal/util/shout_test.go @1',
-      'package_test files live in the directory’s package',
+      'go:app/internal/util#test contains app/internal/util/shout_test.go @1',
+      'package x_test is a package of its own',
+    ],
+    [
+      'go:app/internal/util contains app/internal/util/util_test.go @1',
+      'in-package tests are in the package',
     ],
     ['go:app contains app/main.go @2', 'package main'],
     ['gomod:app/go.mod depends-on external:gomod:github.com/pkg/errors @7', 'go.mod require'],

@@ -32,7 +32,17 @@ export interface ViewEdge {
 
 export type View = graphology.DirectedGraph<ViewNode, ViewEdge>;
 
-export const IMPORT_RELATIONS: readonly string[] = ['imports', 're-exports', 'requires', 'dynamic-imports'];
+/**
+ * `contains` (a Go package → its files) is a load edge too: importing a package loads every file
+ * in it, so a file's importers are its package's importers, one hop further.
+ */
+export const IMPORT_RELATIONS: readonly string[] = [
+  'imports',
+  're-exports',
+  'requires',
+  'dynamic-imports',
+  'contains',
+];
 export const DOC_RELATIONS: readonly string[] = ['links-to', ...TYPED_RELATIONS];
 const PROXIMITY_RELATIONS: readonly string[] = [
   ...IMPORT_RELATIONS,

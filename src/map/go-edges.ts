@@ -33,6 +33,15 @@ export function addGoEdges(
       metadata: { ecosystem: 'go', ...(importPath ? { import_path: importPath } : {}) },
     });
   };
+  const testPackageNode = (dir: string, evidence: Evidence) => {
+    const importPath = resolver.importPathOf(dir);
+    return snapshot.entity('package', `${goPackageKey(dir)}#test`, {
+      name: `${importPath ?? (dir || '.')}_test`,
+      path: dir === '' ? '.' : dir,
+      evidence: [evidence],
+      metadata: { ecosystem: 'go', test: true },
+    });
+  };
   for (const [path, facts] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
@@ -45,12 +54,17 @@ export function addGoEdges(
         line: facts.package.line,
         excerpt: excerptAt(text, facts.package.line),
       };
+      // `package x_test` in x's directory is a package of its own (Go's external tests): it imports
+      // x like any importer, so one node for both would be a cycle the go command does not have.
+      const external = path.endsWith('_test.go') && facts.package.name.endsWith('_test');
       snapshot.relate({
         kind: 'contains',
-        from: packageNode(dirOf(path), at),
+        from: external ? testPackageNode(dirOf(path), at) : packageNode(dirOf(path), at),
         to: from,
         evidence: [at],
         verified_by: `grep:package ${facts.package.name}`,
+        // The whole file is loaded with the package: a symbol it exports reaches every importer.
+        names: ['*'],
       });
     }
     const byTarget = new Map<string, ProposedRelation>();
@@ -99,7 +113,6 @@ export function addGoEdges(
       const same = byTarget.get(to);
       if (same) {
         same.evidence.push(evidence);
-        same.names = [...new Set([...(same.names ?? []), fact.alias ?? '*'])];
       } else
         byTarget.set(to, {
           kind: 'imports',
@@ -107,7 +120,8 @@ export function addGoEdges(
           to,
           evidence: [evidence],
           verified_by: `grep:${fact.written}`,
-          names: [fact.alias ?? '*'],
+          // A Go import loads the whole package (an alias renames it, it does not select names).
+          names: ['*'],
         });
     }
     for (const relation of byTarget.values()) snapshot.relate(relation);
