@@ -23,6 +23,8 @@ export interface ProseClaim {
 }
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+/** Files whose exports the map records: JS/TS, and the tree-sitter languages (Python, Go). */
+const EXPORTING_FILE = /\.(?:[cm]?[jt]sx?|py|go)$/;
 const EXPORT_VERB = /\b(?:exports?|exported|re-exports?|defines|defined in|declared in|provides)\b/i;
 const IMPORT_VERB = /\b(?:imports?|imported by|uses|depends on)\b/i;
 const NODE_VERSION =
@@ -38,8 +40,9 @@ export function proseClaims(
 ): ProseClaim[] {
   const out: ProseClaim[] = [];
   const codePaths = mentions.filter((m) => CODE_FILE.test(m.path));
-  if (codePaths.length > 0 && symbols.length > 0 && EXPORT_VERB.test(line)) {
-    const file = codePaths[0]!;
+  const exporting = mentions.filter((m) => EXPORTING_FILE.test(m.path));
+  if (exporting.length > 0 && symbols.length > 0 && EXPORT_VERB.test(line)) {
+    const file = exporting[0]!;
     for (const s of symbols)
       out.push({
         kind: 'structure',

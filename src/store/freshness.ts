@@ -25,23 +25,48 @@ export interface Freshness {
 const BULK_AFTER = 64;
 
 export function freshness(conn: Connection, root: string, paths: readonly string[]): Freshness {
-  const wanted = [...new Set(paths.map((p) => repoPath(p)))].sort();
+  // '.': the root directory, the path of a Go package at the repository root.
+  const wanted = [...new Set(paths.map((p) => (p === '.' ? p : repoPath(p))))].sort();
   const indexed = lookup(conn, wanted);
   const stale: string[] = [];
   const missing: string[] = [];
-  for (const rel of wanted) {
+  const check = (rel: string, inDirectory: boolean) => {
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(path.join(root, rel));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
+      // A Go package node's path is its directory: the directory is as fresh as its files.
+      if (code === 'EISDIR' && !inDirectory) {
+        const files = filesIn(conn, rel);
+        if (files.length > 0) {
+          for (const f of files) check(f, true);
+          return;
+        }
+      }
       (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? missing : stale).push(rel);
-      continue;
+      return;
     }
-    const known = indexed(rel);
+    const known = indexed(rel) ?? (inDirectory ? indexedFile(conn, rel) : undefined);
     if (!known || known.size !== bytes.length || known.hash !== contentHash(bytes)) stale.push(rel);
-  }
+  };
+  for (const rel of wanted) check(rel, false);
   return { epoch: readEpoch(conn), stale, missing, fresh: stale.length === 0 && missing.length === 0 };
+}
+
+/** The indexed files directly inside a directory ('.' is the root). */
+function filesIn(conn: Connection, dir: string): string[] {
+  const prefix = dir === '.' ? '' : `${dir}/`;
+  const rows = conn
+    .stmt(
+      `SELECT path FROM files WHERE substr(path, 1, ?) = ? AND instr(substr(path, ? + 1), '/') = 0 ORDER BY path`,
+    )
+    .all(prefix.length, prefix, prefix.length) as { path: string }[];
+  return rows.map((r) => r.path);
+}
+
+function indexedFile(conn: Connection, rel: string): Known | undefined {
+  return conn.stmt(`SELECT hash, size FROM files WHERE path = ?`).get(rel) as Known | undefined;
 }
 
 type Known = { hash: string; size: number };
