@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Generates a mixed-language repository for the per-language benchmark: a TypeScript front end
 // (web/) beside a Python service (service/, a pyproject src/ layout with packages, relative and
-// absolute imports, stdlib and third-party imports, tests). Deterministic for a seed.
+// absolute imports, stdlib and third-party imports, tests) and a Go CLI (cli/, one module of
+// packages importing each other, the standard library and a required module, with tests and
+// build-tagged files). Deterministic for a seed.
 //
-//   node bench/generate-mixed.js [dir] [--python N] [--ts N] [--seed N]
+//   node bench/generate-mixed.js [dir] [--python N] [--ts N] [--go N] [--seed N]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +15,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_MIXED_REPO = join(here, '.work', 'repo-mixed');
 const STDLIB = ['os', 'json', 'typing', 'dataclasses', 'functools', 'itertools', 'logging', 'pathlib'];
 const THIRD_PARTY = ['requests', 'pydantic', 'sqlalchemy'];
+const GO_STDLIB = ['fmt', 'os', 'strings', 'context', 'io', 'sort', 'errors', 'net/http'];
 
-export function generateMixed(dir, { python = 2000, ts = 1000, seed = 11 } = {}) {
+export function generateMixed(dir, { python = 2000, ts = 1000, go = 1000, seed = 11 } = {}) {
   const rnd = createRandom(seed);
   rmSync(dir, { recursive: true, force: true });
   const write = (rel, text) => {
@@ -60,7 +63,37 @@ export function generateMixed(dir, { python = 2000, ts = 1000, seed = 11 } = {})
     const body = i > 0 ? `export const v${i} = dep;\n` : `export const v0 = 0;\n`;
     write(`web/src/m${i}.ts`, `${imports.join('\n')}\n${body}`);
   }
+  generateGo(write, rnd, go);
   return dir;
+}
+
+/** cli/: packages of ~10 files; each file imports stdlib packages and one to three earlier packages. */
+function generateGo(write, rnd, count) {
+  if (count === 0) return;
+  write('cli/go.mod', 'module example.com/cli\n\ngo 1.19\n\nrequire github.com/spf13/cobra v1.8.0\n');
+  const packages = Math.max(1, Math.ceil(count / 10));
+  const dirOf = (p) => (p % 4 === 0 ? `internal/p${p}` : `pkg/p${p}`);
+  for (let i = 0; i < count; i++) {
+    const p = Math.floor(i / 10);
+    const name = i % 10 === 9 ? `f${i}_test.go` : i % 10 === 8 ? `f${i}_linux.go` : `f${i}.go`;
+    const imports = new Set([rnd.pick(GO_STDLIB)]);
+    if (rnd.chance(0.1)) imports.add('github.com/spf13/cobra');
+    for (let k = 0; k < rnd.int(1, 3) && p > 0; k++)
+      imports.add(`example.com/cli/${dirOf(rnd.int(0, p - 1))}`);
+    if (name.endsWith('_test.go')) imports.add('testing');
+    const specs = [...imports].sort().map((x, k) => `\ti${k} "${x}"`);
+    const uses = [...imports].map((_, k) => `var _ = i${k}.X`);
+    const constraint = name.endsWith('_linux.go') ? '//go:build linux\n\n' : '';
+    const body = `func F${i}() int { return ${i} }\n\ntype T${i} struct{ V int }\n`;
+    write(
+      `cli/${dirOf(p)}/${name}`,
+      `${constraint}package p${p}\n\nimport (\n${specs.join('\n')}\n)\n\n${uses.join('\n')}\n\n${body}`,
+    );
+  }
+  write(
+    'cli/main.go',
+    `package main\n\nimport "example.com/cli/${dirOf(packages - 1)}"\n\nfunc main() { _ = p${packages - 1}.F${count - 1} }\n`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -70,6 +103,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
   const dir = args[0] && !args[0].startsWith('--') ? resolve(args[0]) : DEFAULT_MIXED_REPO;
-  generateMixed(dir, { python: flag('python', 2000), ts: flag('ts', 1000), seed: flag('seed', 11) });
+  generateMixed(dir, {
+    python: flag('python', 2000),
+    ts: flag('ts', 1000),
+    go: flag('go', 1000),
+    seed: flag('seed', 11),
+  });
   process.stdout.write(`${dir}\n`);
 }
