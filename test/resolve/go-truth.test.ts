@@ -91,7 +91,7 @@ function generateWorkspace(root: string, mods: number, pkgs: number): { dir: str
         targets.add(`${modulePath(tm)}/${tp % 3 === 0 ? `internal/p${tp}` : `p${tp}`}`);
       }
       const imports = [...targets].sort();
-      const use = imports.map((t, i) => `var _ = x${i}.Name`).join('\n');
+      const use = imports.map((_t, i) => `var _ = x${i}.Name`).join('\n');
       const spec = imports.map((t, i) => `\tx${i} "${t}"`).join('\n');
       write(
         `${dir}/a.go`,
