@@ -246,13 +246,16 @@ function violation(
       : `${label} allows ${describeEndpoint(r.rule.from)} to depend only on ${describeEndpoint(r.rule.to)}${types}`;
   // Where the package is declared is what a dev/unlisted rule is about; the manifest line proves it.
   const declaration = r.typesKey ? r.declared(e) : undefined;
-  const declared = declaration && declarationText(declaration);
+  const text = declaration && declarationText(declaration);
+  // A workspace package is reached as its source file: say which package the import names.
+  const named = declaration?.name && !to.startsWith('external:') ? ` (package ${declaration.name})` : '';
+  const declared = text && `${named}, ${text}`;
   return {
     kind,
     code: 'forbidden-dependency',
     from,
     to,
-    message: `${at(e.evidence[0])}: ${from} ${verb} ${to}${declared ? `, ${declared}` : ''}, but ${said}.${why} Remove the dependency or move the code to where it is allowed.`,
+    message: `${at(e.evidence[0])}: ${from} ${verb} ${to}${declared ?? ''}, but ${said}.${why} Remove the dependency or move the code to where it is allowed.`,
     evidence: [e.evidence[0]!, ...(declaration?.declared ?? []), where],
   };
 }

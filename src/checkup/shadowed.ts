@@ -26,10 +26,8 @@ function decides(earlier: ResolvedRule, later: ResolvedRule): boolean {
     !within(later.from, earlier.from)
   )
     return false;
-  if (later.rule.kind === 'forbidden')
-    return within(later.to, earlier.to) && admitsWithin(later, earlier);
-  if (later.rule.kind === 'allowed-only')
-    return within(earlier.to, later.to) && admitsWithin(later, earlier);
+  if (later.rule.kind === 'forbidden') return within(later.to, earlier.to) && admitsWithin(later, earlier);
+  if (later.rule.kind === 'allowed-only') return within(earlier.to, later.to) && admitsWithin(later, earlier);
   return within(earlier.to, later.to) && admitsWithin(earlier, later);
 }
 
