@@ -201,6 +201,8 @@ export function gateDecision(gate: GateContext, action: 'read' | 'edit', now = D
   return evaluateGate(gate, action, {}, now).decision;
 }
 
+const UNREAD = new Set(['failed', 'parser-crashed', 'too-complex']);
+
 /** After an edit: exported names that disappeared but are still imported elsewhere. */
 export async function renameCheck(gate: GateContext): Promise<string | undefined> {
   if (!gate.root || gate.rel === undefined || !gate.entry || gate.entry.importers.length === 0)
@@ -216,7 +218,10 @@ export async function renameCheck(gate: GateContext): Promise<string | undefined
   const text = read(gate.rel);
   if (text === undefined) return undefined;
   const { extractModule } = await import('./extract/js-ts.js');
-  const now = extractModule(gate.rel, text).exports.map((e) => e.name);
+  const facts = extractModule(gate.rel, text);
+  // A file the parser could not read has no exports we know of, not "every export removed".
+  if (facts.coverage.some((c) => c.scope === gate.rel && UNREAD.has(c.status))) return undefined;
+  const now = facts.exports.map((e) => e.name);
   const removed = removedExports(gate.entry.exports, now);
   if (removed.length === 0) return undefined;
   return renameMessage(gate.rel, stillUsed(removed, gate.entry.importers, read));
