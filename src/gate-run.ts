@@ -1,11 +1,5 @@
-/**
- * The gate as a library call: finds the repository whose index covers a file, reads the file's
- * precomputed entry (one row; no graph work in the hook's hot path) and the gate's settings as
- * the configuration says now (store/gate-config.ts), checks the consult marker, and decides. The
- * consult's life across a session's edits is in store/markers-session.ts. Used by `proofmap gate`.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { READ_CAP_BYTES, repoText } from './discover/safe-read.js';
 import { type Decision, decide } from './gate/decide.js';
 import { checkMarker, type MarkerVerdict } from './gate/marker.js';
 import { removedExports, renameMessage, stillUsed } from './gate/rename.js';
@@ -208,13 +202,7 @@ export async function renameCheck(gate: GateContext): Promise<string | undefined
   if (!gate.root || gate.rel === undefined || !gate.entry || gate.entry.importers.length === 0)
     return undefined;
   const root = gate.root;
-  const read = (rel: string) => {
-    try {
-      return readFileSync(path.join(root, rel), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
+  const read = (rel: string) => repoText(root, rel, READ_CAP_BYTES);
   const text = read(gate.rel);
   if (text === undefined) return undefined;
   const { extractModule } = await import('./extract/js-ts.js');

@@ -6,7 +6,6 @@
  * appears or vanishes, a map that was not confirmed …) is refused with a reason, and the scan runs
  * the full build instead. The tests hold it to the full build byte for byte.
  */
-import { readFileSync } from 'node:fs';
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { moduleCacheKey } from './extract/index.js';
@@ -25,7 +24,7 @@ import {
   type Splice,
   updatePackages,
 } from './map/delta-splice.js';
-import { mapPath, serializeSection, writeMapText } from './map/emit.js';
+import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
@@ -69,7 +68,7 @@ export function deltaScan(input: DeltaInput): ScanResult {
   // of map.json moves its stamp.
   if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
     throw new DeltaRefused('map.json changed since the last scan');
-  const text = MapText.parse(readFileSync(mapPath(input.root)));
+  const text = MapText.parse(readMapBytes(input.root));
   if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
   input.stage('read-map');
   return applyDelta({ ...input, text });

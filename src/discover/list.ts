@@ -6,11 +6,12 @@
  * a config names them.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { toPosix } from '../model/paths.js';
 import { type Exclusions, exclusionsFor } from './exclusions.js';
+import { CONFIG_MAX_BYTES, readRegularFile } from './safe-read.js';
 
 export interface Listing {
   paths: string[];
@@ -79,8 +80,9 @@ function walk(root: string, exclusions: Exclusions): string[] {
 
 function readIgnore(root: string, dir: string): { base: string; ig: Ignore } | undefined {
   try {
-    const text = readFileSync(path.join(root, dir, '.gitignore'), 'utf8');
-    return { base: dir, ig: ignore().add(text) };
+    const read = readRegularFile(path.join(root, dir, '.gitignore'), CONFIG_MAX_BYTES);
+    if (!read.ok) return undefined;
+    return { base: dir, ig: ignore().add(read.bytes.toString('utf8')) };
   } catch {
     return undefined;
   }
