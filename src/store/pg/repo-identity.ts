@@ -3,13 +3,13 @@
  * index: `--repo` or the root package.json's name or the folder's name; `--commit` or git HEAD.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, repoText } from '../../discover/safe-read.js';
 import { InputError } from '../../model/errors.js';
 
 export function repoName(root: string): string {
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(repoText(root, 'package.json', CONFIG_MAX_BYTES) ?? '') as {
       name?: unknown;
     };
     if (typeof manifest.name === 'string' && manifest.name !== '') return manifest.name;
