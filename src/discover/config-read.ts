@@ -47,7 +47,17 @@ export function parseConfigWith(schema: ConfigSchema, file: string, text: string
     }
     return 1;
   };
-  const parsed = schema.safeParse(doc.toJS() ?? {});
+  let value: unknown;
+  try {
+    // An alias to no anchor, or one past yaml's alias budget (a "billion laughs"), throws here.
+    value = doc.toJS();
+  } catch (cause) {
+    throw new ConfigError(`${file}: ${(cause as Error).message.split('\n')[0]}`, {
+      cause,
+      hint: 'fix the aliases (*name) of the configuration file',
+    });
+  }
+  const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
     const issues = flattenUnions(parsed.error.issues).map((issue) => {
       const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;

@@ -16,12 +16,17 @@ interface MapFile {
 }
 
 describe('hostile item 2: Markdown bounds', () => {
-  it('scans 100 KB of `>`, 200 KB of nested brackets and a 1 MB table in bounded time', { timeout: 20_000 }, () => {
+  it('scans 100 KB of `>`, 200 KB of nested brackets and a 1 MB table in bounded time', {
+    timeout: 20_000,
+  }, () => {
     const root = gatedRepo();
     const depth = 100_000;
     const rows = 38_000;
     writeFileSync(path.join(root, 'docs-quotes.md'), '>'.repeat(100_000));
-    writeFileSync(path.join(root, 'docs-brackets.md'), `${'['.repeat(depth)}a](src/core.ts)${']'.repeat(depth)}\n`);
+    writeFileSync(
+      path.join(root, 'docs-brackets.md'),
+      `${'['.repeat(depth)}a](src/core.ts)${']'.repeat(depth)}\n`,
+    );
     writeFileSync(
       path.join(root, 'docs-table.md'),
       `| name | where |\n| --- | --- |\n${'| `x` | [c](src/core.ts) |\n'.repeat(rows)}`,
@@ -37,13 +42,17 @@ describe('hostile item 2: Markdown bounds', () => {
         analyzer: 'markdown',
         scope: 'docs-quotes.md',
         status: 'too-complex',
-        reason: expect.stringMatching(/full parser was not run: it nests block quotes more than 32 deep; no links were read\.$/),
+        reason: expect.stringMatching(
+          /full parser was not run: it nests block quotes more than 32 deep; no links were read\.$/,
+        ),
       },
     ]);
     expect(about('docs-brackets.md')).toEqual([]);
     expect(about('docs-table.md')).toEqual([]);
     const links = (from: string) =>
-      map.edges.filter((e) => e.relation === 'links-to' && e.evidence[0]!.path === from).flatMap((e) => e.evidence);
+      map.edges
+        .filter((e) => e.relation === 'links-to' && e.evidence[0]!.path === from)
+        .flatMap((e) => e.evidence);
     expect(links('docs-brackets.md').map((e) => e.line)).toEqual([1]);
     // One edge to src/core.ts, with the first rows as evidence (each row is its own line).
     expect(links('docs-table.md')[0]).toMatchObject({ path: 'docs-table.md', line: 3 });

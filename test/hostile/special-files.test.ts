@@ -53,7 +53,12 @@ describe('hostile item 3: special files', () => {
       },
     ]);
     expect(about('src/a.ts')).toEqual([
-      { analyzer: 'discover', scope: 'src/a.ts', status: 'skipped', reason: 'not a regular file (FIFO); not read' },
+      {
+        analyzer: 'discover',
+        scope: 'src/a.ts',
+        status: 'skipped',
+        reason: 'not a regular file (FIFO); not read',
+      },
     ]);
   });
 
