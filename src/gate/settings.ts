@@ -31,6 +31,8 @@ export interface StoredGateSettings {
   settings: GateSettings;
   /** `<file>:<content hash>` of the configuration they came from; '' when there was none. */
   source: string;
+  /** How many `gate:file:` entries the scan wrote (a deleted entry changes the count). */
+  entries?: number;
 }
 
 export function gateSettingsOf(gate: unknown): GateSettings {

@@ -71,6 +71,10 @@ export interface IndexStore {
   putSignals(kind: string, data: unknown, epoch?: number): void;
   /** Cached signals, or undefined when absent or computed from an older snapshot. */
   getSignals<T>(kind: string): T | undefined;
+  /** Deletes every cached signal named `<prefix>…`. */
+  deleteSignals(prefix: string): void;
+  /** How many cached signals are named `<prefix>…`, whatever their epoch. */
+  countSignals(prefix: string): number;
   putMarker(marker: ConsultMarker): void;
   getMarker(path: string): ConsultMarker | undefined;
   /** Path and time of every marker (for garbage collection by age). */

@@ -27,7 +27,7 @@ import {
 import { readMap } from './read-map.js';
 import { type SearchOptions, type SearchPage, search } from './search.js';
 import type { Heading } from './search-rows.js';
-import { getSignals, putSignals } from './signals.js';
+import { countSignals, deleteSignals, getSignals, putSignals } from './signals.js';
 import { upsertFiles, writeSnapshot } from './snapshot.js';
 
 export class SqliteIndex implements IndexStore {
@@ -108,6 +108,8 @@ export class SqliteIndex implements IndexStore {
   putSignals = (kind: string, data: unknown, epoch?: number) =>
     this.#guard(() => putSignals(this.#conn, kind, data, epoch ?? readEpoch(this.#conn)));
   getSignals = <T>(kind: string) => this.#guard(() => getSignals<T>(this.#conn, kind));
+  deleteSignals = (prefix: string) => this.#guard(() => deleteSignals(this.#conn, prefix));
+  countSignals = (prefix: string) => this.#guard(() => countSignals(this.#conn, prefix));
   putMarker = (marker: ConsultMarker) => this.#guard(() => putMarker(this.#conn, marker));
   getMarker = (p: string) => this.#guard(() => getMarker(this.#conn, p));
   deleteMarkers = (paths?: readonly string[]) => this.#guard(() => deleteMarkers(this.#conn, paths));
