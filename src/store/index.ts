@@ -65,6 +65,13 @@ export interface IndexStore {
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;
   search(text: string, opts?: SearchOptions): SearchPage;
+  /**
+   * quick_check of the search tables: why they are unsound, or undefined. A check that meets
+   * SQLITE_CORRUPT itself rebuilds the index like any read (see `recovered`).
+   */
+  checkSearch(): string | undefined;
+  /** Moves a damaged index aside and starts an empty one (`recovered` says why); not when strict. */
+  discard(problem: string): void;
   /** Re-hashes the files on disk and compares them with the index (DESIGN §6). */
   freshness(paths: readonly string[]): Freshness;
   /** Caches signals computed from snapshot `epoch` (default: the current one). */
