@@ -5,11 +5,11 @@
  * tell a committed `build/` from a generated one, also skips generated-output folder names unless
  * a config names them.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { type Exclusions, exclusionsFor } from './exclusions.js';
+import { runGit } from './git.js';
 
 export interface Listing {
   paths: string[];
@@ -53,15 +53,9 @@ function gitListing(root: string): string[] | undefined {
   if (!existsSync(path.join(root, '.git'))) return undefined;
   try {
     // -z: NUL-separated, so names with newlines or quotes arrive verbatim.
-    const out = execFileSync(
-      'git',
-      ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'],
-      {
-        cwd: root,
-        maxBuffer: 512 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
+    const out = runGit(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
     return out.toString('utf8').split('\0').filter(Boolean);
   } catch {
     return undefined;
