@@ -53,7 +53,17 @@ export function parseConfigWith(schema: ConfigSchema, file: string, text: string
     }
     return 1;
   };
-  const parsed = schema.safeParse(doc.toJS() ?? {});
+  let value: unknown;
+  try {
+    // yaml refuses aliases that would expand past a bound (a "billion laughs" file) by throwing.
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (cause) {
+    throw new ConfigError(`${file}: ${(cause as Error).message.split('\n')[0]}`, {
+      cause,
+      hint: 'write the configuration without chains of YAML aliases',
+    });
+  }
+  const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
     const issues = flattenUnions(parsed.error.issues).map((issue) => {
       const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;

@@ -16,7 +16,7 @@ export { foldText } from './fold.js';
 export type { Freshness } from './freshness.js';
 export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js';
 export type { ConsultMarker } from './markers.js';
-export { IndexUnusable } from './open.js';
+export { IndexUnusable, isUnwritable } from './open.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { SearchHit, SearchKind, SearchOptions, SearchPage } from './search.js';
 export { searchCursorAt, searchCursorOffset } from './search.js';
