@@ -20,7 +20,7 @@ export function getSignals<T>(conn: Connection, kind: string): T | undefined {
 }
 
 // Rows named `<prefix>…` sort between prefix and prefix with its last character bumped, so both
-// statements below use the primary key's range instead of a scan.
+// statements below use the unique index on kind instead of a scan.
 const prefixEnd = (prefix: string) =>
   prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 
