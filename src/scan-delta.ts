@@ -34,7 +34,7 @@ import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
 import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
-import { fileStamp, LAST_SCAN, type LastScan, scanFindings } from './scan-support.js';
+import { fileStamp, LAST_SCAN, type LastScan, scanFindings, unlistedCoverage } from './scan-support.js';
 import type { FileRecord, IndexStore } from './store/index.js';
 
 /** More changed files than this and a full build (which parses in parallel) is as cheap. */
@@ -70,6 +70,12 @@ export function deltaScan(input: DeltaInput): ScanResult {
     throw new DeltaRefused('map.json changed since the last scan');
   const text = MapText.parse(readMapBytes(input.root));
   if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
+  // Entries discovery could not take in (an NFD name, a symlink out of the root) have no file a
+  // delta would splice: when they changed, only a full build records them.
+  const before = unlistedCoverage(input.found.files, text.small.coverage);
+  const now = unlistedCoverage(input.found.files, input.found.coverage);
+  if (before.join('\n') !== now.join('\n'))
+    throw new DeltaRefused('files discovery could not analyse were added or removed');
   input.stage('read-map');
   return applyDelta({ ...input, text });
 }

@@ -97,7 +97,7 @@ async function scanLocked(
     ...(options.order ? { order: options.order } : {}),
     ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
   });
-  const key = scanKey(found.files, maxFileBytes);
+  const key = scanKey(found.files, maxFileBytes, found.coverage);
   stage('discover', `${found.files.length} files, ${found.read.length} read`);
 
   const kept =

@@ -49,12 +49,12 @@ export function parseConfigWith(schema: ConfigSchema, file: string, text: string
   };
   let value: unknown;
   try {
-    // An alias to no anchor, or one past yaml's alias budget (a "billion laughs"), throws here.
-    value = doc.toJS();
+    // yaml refuses aliases that would expand past a bound (a "billion laughs" file) by throwing.
+    value = doc.toJS({ maxAliasCount: 100 });
   } catch (cause) {
     throw new ConfigError(`${file}: ${(cause as Error).message.split('\n')[0]}`, {
       cause,
-      hint: 'fix the aliases (*name) of the configuration file',
+      hint: 'write the configuration without chains of YAML aliases',
     });
   }
   const parsed = schema.safeParse(value ?? {});

@@ -75,6 +75,8 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
 
   // Listed paths are repo-relative POSIX paths without `.`/`..` segments (list.ts): joined as
   // strings, a 7,000-file rescan spends its time in lstat, not in path.join.
+  // The scope is the name as it is on disk, so the entry says exactly which file it is.
+  for (const u of listing.unnamed) skip(u.path, u.reason);
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (const rel of paths) {
     const abs = prefix + rel;

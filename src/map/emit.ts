@@ -202,6 +202,19 @@ function ensureOutputIgnore(dir: string): void {
   if (!existsSync(file)) writeAtomic(file, OUTPUT_IGNORE);
 }
 
+const UNWRITABLE = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'ELOOP',
+  'ENAMETOOLONG',
+]);
+
 /** Writes a file so that readers see either the old or the new content, never a mix. */
 export function writeAtomic(target: string, content: string | Uint8Array | readonly Uint8Array[]): void {
   const dir = path.dirname(target);
@@ -225,7 +238,8 @@ export function writeAtomic(target: string, content: string | Uint8Array | reado
   } catch (cause) {
     rmSync(temp, { force: true });
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC')
+    // ENOENT/ENOTDIR here mean the folder is not a real writable folder (`--out /proc/x`).
+    if (code !== undefined && UNWRITABLE.has(code))
       throw new InputError(`cannot write ${target} (${code})`, {
         cause,
         hint: 'check that the output folder is writable',

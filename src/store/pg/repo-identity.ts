@@ -2,8 +2,9 @@
  * Which repository and commit a checkout is, for publish and for queries against the shared
  * index: `--repo` or the root package.json's name or the folder's name; `--commit` or git HEAD.
  */
-import { execFileSync } from 'node:child_process';
+
 import path from 'node:path';
+import { runGit } from '../../discover/git.js';
 import { CONFIG_MAX_BYTES, repoText } from '../../discover/safe-read.js';
 import { InputError } from '../../model/errors.js';
 
@@ -21,11 +22,7 @@ export function repoName(root: string): string {
 
 export function headCommit(root: string): string {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).trim();
+    return runGit(root, ['rev-parse', 'HEAD']).toString('utf8').trim();
   } catch (cause) {
     throw new InputError(`cannot tell the commit of ${root} (git rev-parse HEAD failed)`, {
       cause,
