@@ -35,6 +35,8 @@ export interface Evidence {
   via?: string;
   /** For an import edge through an exports map: the condition(s) that chose the target (`node>import`). */
   condition?: string;
+  /** For a package.json dependency: the field that lists it (`dependencies`, `devDependencies` …). */
+  field?: 'dependencies' | 'devDependencies' | 'peerDependencies' | 'optionalDependencies';
 }
 
 /** An exported name of a module. */
