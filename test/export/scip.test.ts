@@ -86,7 +86,9 @@ describe('export --format scip', () => {
         `${module} 0:0:0`,
         ...(byPath.get(d.relative_path)?.exports ?? [])
           .filter((x) => x.name !== '*')
-          .map((x) => `${module}${/^[A-Za-z0-9_+\-$]+$/.test(x.name) ? x.name : `\`${x.name}\``}. ${x.line - 1}`),
+          .map(
+            (x) => `${module}${/^[A-Za-z0-9_+\-$]+$/.test(x.name) ? x.name : `\`${x.name}\``}. ${x.line - 1}`,
+          ),
       ].sort();
       // biome-ignore lint/suspicious/noExplicitAny: decoded message
       const actual = defs.map((o: any) =>
