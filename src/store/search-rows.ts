@@ -18,7 +18,12 @@ export interface Heading {
 }
 
 /** kind, name, line, detail: the displayed part of a row; folded text is derived from it. */
-type Row = [kind: 'path' | 'symbol' | 'heading', name: string, line: number | null, detail: string | null];
+export type Row = [
+  kind: 'path' | 'symbol' | 'heading',
+  name: string,
+  line: number | null,
+  detail: string | null,
+];
 
 export function syncSearchRows(
   conn: Connection,
@@ -93,7 +98,7 @@ export function dropFileRows(conn: Connection, p: string): void {
   conn.stmt(`DELETE FROM search_sources WHERE path = ?`).run(p);
 }
 
-function insertRows(conn: Connection, p: string, rows: readonly Row[]): void {
+export function insertRows(conn: Connection, p: string, rows: readonly Row[]): void {
   const item = conn.stmt(
     `INSERT INTO search_items (kind, path, name, line, detail, fold_name, fold_text) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );

@@ -103,6 +103,13 @@ export class SqliteIndex implements IndexStore {
   readMap = () => this.#guard(() => readMap(this.#conn));
   search = (text: string, opts?: SearchOptions): SearchPage =>
     this.#guard(() => search(this.#conn, text, opts));
+  searchSources = () =>
+    this.#guard(() =>
+      queryJson<[string, string][]>(
+        this.#conn,
+        `SELECT json_group_array(json_array(path, key)) FROM (SELECT path, key FROM search_sources ORDER BY path)`,
+      ),
+    );
   freshness = (paths: readonly string[]): Freshness =>
     this.#guard(() => freshness(this.#conn, this.#root, paths));
   putSignals = (kind: string, data: unknown, epoch?: number) =>

@@ -1,13 +1,13 @@
 /** `proofmap search <text>`: paths, exported symbols and headings, ranked, folded on both sides. */
 import { realRoot } from '../../discover/index.js';
-import { InputError } from '../../model/errors.js';
 import { renderEnvelope } from '../../query/render.js';
-import { searchIndex } from '../../query/search.js';
-import { openIndex, type SearchKind } from '../../store/index.js';
+import { searchStore } from '../../query/search.js';
+import type { SearchKind } from '../../store/index.js';
+import { DB_ENV } from '../../store/pg/index.js';
 import { choiceOption, intOption, parse, repoDir, targetsAndDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
-import { limitOption, PAGE_FLAGS, querySpec } from '../query-command.js';
+import { limitOption, openQueryStore, PAGE_FLAGS, querySpec } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
 const KINDS = ['path', 'symbol', 'heading'] as const;
@@ -46,26 +46,29 @@ export async function searchCommand(argv: string[], io: Io): Promise<CommandResu
     choiceOption(k, 'kind', KINDS, 'path'),
   );
   const root = realRoot(repoDir(io, dir, 'search'));
-  const store = openIndex(root, { readonly: true });
+  const store = openQueryStore(root, typeof values.db === 'string' ? values.db : io.env[DB_ENV], values);
   try {
-    if (store.epoch() === 0)
-      throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
-    const answer = searchIndex(store, text, {
+    // The snapshot's version first: it refuses an unscanned repository or an unpublished one.
+    await store.version();
+    const answer = await searchStore(store, text, {
       limit: intOption(values.limit, 'limit', 20, { min: 1 }),
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
       ...(kinds.length > 0 ? { kinds: kinds as SearchKind[] } : {}),
     });
-    if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    const read = store.backend === 'postgres' ? store.read() : undefined;
+    const shown = read ? { ...answer, read: [read] } : answer;
+    if (values.json) io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     else
       io.stdout.write(
         renderEnvelope(
           answer,
           (h) =>
             `${h.kind.padEnd(8)} ${h.kind === 'path' ? h.path : `${h.name}  ${h.path}${h.line ? `:${h.line}` : ''}`}`,
-        ),
+        ) +
+          (read ? `  read ${read.repo}@${read.commit.slice(0, 12)} (published ${read.published_at})\n` : ''),
       );
   } finally {
-    store.close();
+    await store.close();
   }
   return { exitCode: 0 };
 }
