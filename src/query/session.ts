@@ -12,7 +12,6 @@ import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import type { Freshness } from '../model/envelope.js';
-import { InputError } from '../model/errors.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
 import { type IndexStore, openIndex } from '../store/index.js';

@@ -1,6 +1,6 @@
 /** map_search: where is it — paths, exported symbols and headings, from the index's search. */
 import { z } from 'zod';
-import { searchIndex } from '../../query/search.js';
+import { searchStore } from '../../query/search.js';
 import { searchCursorAt, searchCursorOffset } from '../../store/index.js';
 import type { Answer } from '../budget.js';
 import { cursor, pageSize } from '../inputs.js';
@@ -29,11 +29,11 @@ export const searchTool: ToolSpec<typeof input> = {
   annotations: READ_ONLY,
   run(ws, args) {
     ws.session(); // reopens on a new epoch and refuses an unscanned repository, like every tool
-    return searchIndex(ws.store(), args.text, {
+    return searchStore(ws.searcher(), args.text, {
       limit: args.limit,
       ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
       ...(args.kinds ? { kinds: args.kinds } : {}),
-    }) as unknown as Answer;
+    }) as unknown as Promise<Answer>;
   },
   cursor: {
     offset: (cursor, args) => searchCursorOffset(args.text, args.kinds, cursor),
