@@ -62,9 +62,7 @@ try {
   const [cold, first] = await time(() =>
     publishMap(sql, 'repo-7k', git('rev-parse', 'HEAD'), map, signalsOf()),
   );
-  const [same] = await time(() =>
-    publishMap(sql, 'repo-7k', git('rev-parse', 'HEAD'), map, signalsOf()),
-  );
+  const [same] = await time(() => publishMap(sql, 'repo-7k', git('rev-parse', 'HEAD'), map, signalsOf()));
   // One file changed: a new export in the most imported file's package.
   const file = map.nodes.find((n) => n.kind === 'file' && n.path.endsWith('.ts')).path;
   fs.appendFileSync(path.join(root, file), '\nexport const benchAdded = 1;\n');
@@ -150,7 +148,10 @@ try {
     });
     return performance.now() - t;
   };
-  for (const args of [['impact', target], ['search', word]]) {
+  for (const args of [
+    ['impact', target],
+    ['search', word],
+  ]) {
     const cliLocal = [];
     const cliDb = [];
     for (let i = 0; i < 5; i++) {

@@ -65,7 +65,7 @@ export interface IndexStore {
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;
   search(text: string, opts?: SearchOptions): SearchPage;
-  /** Each path's search rows as one JSON key, by path: what a shared index publishes to search like this one. */
+  /** Each path's search rows as JSON, by path: what a shared index publishes to search like this one. */
   searchSources(): [path: string, rows: string][];
   /** Re-hashes the files on disk and compares them with the index (DESIGN §6). */
   freshness(paths: readonly string[]): Freshness;

@@ -8,24 +8,18 @@ import { connection } from './connection.js';
 import { openSqlite } from './handles.js';
 import { migrate } from './schema.js';
 import { type SearchOptions, type SearchPage, search } from './search.js';
-import { insertRows, type Row } from './search-rows.js';
+import { loadSearchRows } from './search-rows.js';
 
 export interface MemorySearch {
   search(text: string, opts?: SearchOptions): SearchPage;
   close(): void;
 }
 
-/** `sources`: each path's rows as the local index keys them (`searchSources`), in path order. */
+/** `sources`: each path's rows as JSON (`IndexStore.searchSources`), in path order. */
 export function memorySearch(sources: readonly (readonly [string, string])[]): MemorySearch {
   const db = openSqlite(':memory:');
   migrate(db);
   const conn = connection(db);
-  db.transaction(() => {
-    const setKey = conn.stmt(`INSERT INTO search_sources (path, key) VALUES (?, ?)`);
-    for (const [p, key] of sources) {
-      insertRows(conn, p, JSON.parse(key) as Row[]);
-      setKey.run(p, key);
-    }
-  })();
+  db.transaction(() => loadSearchRows(conn, sources))();
   return { search: (text, opts) => search(conn, text, opts), close: () => db.close() };
 }

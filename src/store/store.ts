@@ -107,7 +107,10 @@ export class SqliteIndex implements IndexStore {
     this.#guard(() =>
       queryJson<[string, string][]>(
         this.#conn,
-        `SELECT json_group_array(json_array(path, key)) FROM (SELECT path, key FROM search_sources ORDER BY path)`,
+        // Rebuilt from the items (the keys are digests): per path, in the order they were written.
+        `SELECT json_group_array(json_array(path, rows)) FROM (SELECT path,
+           json_group_array(json_array(kind, name, line, detail) ORDER BY id) AS rows
+         FROM search_items GROUP BY path ORDER BY path)`,
       ),
     );
   freshness = (paths: readonly string[]): Freshness =>
