@@ -26,7 +26,7 @@ export function openSharedWorkspace(root: string, target: SharedTarget): Workspa
     root,
     shared,
     claims: claimsCache(root),
-    async prepare() {
+    async ready() {
       const version = await store.version();
       if (open?.version === version) return;
       const snapshot = await store.snapshot();
@@ -35,7 +35,7 @@ export function openSharedWorkspace(root: string, target: SharedTarget): Workspa
       open = { session: sessionOf(store, snapshot, root), version: String(snapshot.read!.seq) };
     },
     session() {
-      if (!open) throw new Error('shared workspace: session() before prepare()');
+      if (!open) throw new Error('shared workspace: session() before ready()');
       return open.session;
     },
     store() {

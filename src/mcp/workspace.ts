@@ -24,7 +24,7 @@ export interface Workspace {
    * Called before every tool call: a shared workspace checks for a newer published commit and
    * reads it (the local one compares epochs inside `session`, synchronously).
    */
-  prepare(): Promise<void>;
+  ready(): Promise<void>;
   /** The current session, reopened when the index epoch moved. Throws InputError before a scan. */
   session(): Session;
   /** The server's own handle on the local index (epoch, rescans); an InputError on a shared workspace. */
@@ -49,7 +49,7 @@ export function openWorkspace(root: string): Workspace {
   return {
     root,
     claims: claimsCache(root),
-    prepare: async () => {},
+    ready: async () => {},
     searcher: () => ({
       search: async (text, opts) => handle().search(text, opts),
       freshness: (paths) => handle().freshness(paths),

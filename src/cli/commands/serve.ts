@@ -39,7 +39,7 @@ export const SPEC: CommandSpec = {
   examples: [
     'proofmap serve',
     'proofmap serve ../repo --watch',
-    'PROOFMAP_DB=postgres://reader@db/maps proofmap serve --repo @org/core',
+    'proofmap serve --db postgres://reader@db/maps --repo @org/core',
   ],
 };
 
