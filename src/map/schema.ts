@@ -24,7 +24,15 @@ const coverage = z
   .object({
     analyzer: z.string().min(1),
     scope: z.string(),
-    status: z.enum(['analyzed', 'partial', 'failed', 'skipped', 'not-analyzed', 'too-complex']),
+    status: z.enum([
+      'analyzed',
+      'partial',
+      'failed',
+      'skipped',
+      'not-analyzed',
+      'too-complex',
+      'parser-crashed',
+    ]),
     reason: z.string().min(1),
     detail: z.string().optional(),
   })

@@ -3,6 +3,7 @@
  * zod; unknown keys are errors with their location, so a typo never silently disables a rule.
  */
 import { z } from 'zod';
+import { MAX_MARKER_AGE_HOURS } from './constants.js';
 import { re2Problem } from './user-regex.js';
 
 const glob = z.string().min(1);
@@ -261,7 +262,7 @@ export const configSchema = z
         /** A file with at least this betweenness centrality is guarded (default 0.01). */
         centrality: z.number().min(0).max(1).optional(),
         /** A consultation lapses, and its marker is garbage-collected, after this many hours (default 24). */
-        markerMaxAgeHours: z.number().positive().optional(),
+        markerMaxAgeHours: z.number().positive().max(MAX_MARKER_AGE_HOURS).optional(),
       })
       .strict()
       .optional(),
