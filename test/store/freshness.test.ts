@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../src/model/errors.js';
 import { type IndexStore, openIndex } from '../../src/store/index.js';
 import { FIXED_MTIME_S, fileNode, proofMap, tempRoot, writeFiles } from './fixture.js';
 
 let store: IndexStore | undefined;
-afterEach(() => store?.close());
+afterEach(() => {
+  store?.close();
+  vi.restoreAllMocks();
+});
 
 function scanned(files: Record<string, string>) {
   const root = tempRoot();
@@ -61,5 +64,49 @@ describe('freshness', () => {
     const { store } = scanned({ 'a.ts': 'a' });
     expect(() => store.freshness(['../etc/passwd'])).toThrow(InputError);
     expect(() => store.freshness(['/etc/passwd'])).toThrow(InputError);
+  });
+
+  describe('on a long-lived handle (the MCP server keeps one)', () => {
+    /** Calls that read the file's bytes, with the clock 10 s ahead: the last change is not racy. */
+    function readsOf(run: () => void): number {
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + 10_000);
+      const read = vi.spyOn(fs, 'readFileSync');
+      run();
+      const count = read.mock.calls.filter(([f]) => String(f).endsWith('a.ts')).length;
+      read.mockRestore();
+      return count;
+    }
+
+    it('hashes an unchanged file once, then trusts what the kernel says nobody wrote', () => {
+      const { store } = scanned({ 'src/a.ts': 'const a = 1;' });
+      expect(readsOf(() => expect(store.freshness(['src/a.ts']).fresh).toBe(true))).toBe(1);
+      expect(readsOf(() => expect(store.freshness(['src/a.ts']).fresh).toBe(true))).toBe(0);
+    });
+
+    it('still catches an edit that kept size and mtime after the hash was kept', () => {
+      const { root, store } = scanned({ 'src/a.ts': 'const a = 1;' });
+      readsOf(() => expect(store.freshness(['src/a.ts']).fresh).toBe(true));
+      const abs = path.join(root, 'src/a.ts');
+      fs.writeFileSync(abs, 'const a = 2;');
+      fs.utimesSync(abs, FIXED_MTIME_S, FIXED_MTIME_S);
+      expect(readsOf(() => expect(store.freshness(['src/a.ts']).stale).toEqual(['src/a.ts']))).toBe(1);
+    });
+
+    it('re-reads a file changed just before its hash was taken (same clock tick)', () => {
+      const { store } = scanned({ 'src/a.ts': 'const a = 1;' });
+      // The real clock: the file's ctime is within the racy window of every read.
+      expect(store.freshness(['src/a.ts']).fresh).toBe(true);
+      const read = vi.spyOn(fs, 'readFileSync');
+      expect(store.freshness(['src/a.ts']).fresh).toBe(true);
+      expect(read.mock.calls.filter(([f]) => String(f).endsWith('a.ts'))).toHaveLength(1);
+    });
+
+    it('turns a deleted file missing after its hash was kept', () => {
+      const { root, store } = scanned({ 'src/a.ts': 'a' });
+      readsOf(() => store.freshness(['src/a.ts']));
+      fs.rmSync(path.join(root, 'src/a.ts'));
+      expect(store.freshness(['src/a.ts'])).toMatchObject({ missing: ['src/a.ts'], fresh: false });
+    });
   });
 });
