@@ -69,6 +69,9 @@ export function fitBudget(
   }
   // 2. Inside the items (a context record) or beside them: halve the longest list until it fits.
   const originals = new WeakMap<object, Map<string, number>>();
+  // The cut below shortens lists in place, and a resident server keeps what answers are made of
+  // (checkup problems, areas, claims reports) for the next call: cut a copy, never the original.
+  if (size() > maxTokens) Object.assign(answer, structuredClone({ ...answer }));
   for (let round = 0; round < 64 && size() > maxTokens; round++) {
     const longest = longestList(answer, originals);
     // A list of one goes last, and whole: an answer over budget is not an answer.

@@ -35,4 +35,16 @@ describe('fitBudget', () => {
     expect(fitBudget(a, 300, 0, render).cut).toEqual([]);
     expect(render(a)).toBe(before);
   });
+
+  it('cuts a copy: lists a caller keeps for the next answer stay whole', () => {
+    const kept = {
+      path: 'src/a.ts',
+      evidence: Array.from({ length: 300 }, (_, i) => ({ path: 'src/a.ts', line: i + 1 })),
+    };
+    const a = answer({});
+    a.items = [kept];
+    fitBudget(a, 300, 0, render);
+    expect((a.items[0] as typeof kept).evidence.length).toBeLessThan(300);
+    expect(kept.evidence).toHaveLength(300);
+  });
 });
