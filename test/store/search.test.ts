@@ -38,7 +38,10 @@ describe('search', () => {
     expect(names(s, 'createserver')).toEqual(['symbol:create_server', 'path:create-server.ts']);
     // A second snapshot that changes one file rebuilds only its rows, which must be searchable too.
     s.writeSnapshot(
-      proofMap([fileNode('src/create-server.ts', ['create_server']), fileNode('src/plain.ts', ['stop_server'])]),
+      proofMap([
+        fileNode('src/create-server.ts', ['create_server']),
+        fileNode('src/plain.ts', ['stop_server']),
+      ]),
       [sourceFile('src/create-server.ts'), sourceFile('src/plain.ts')],
     );
     expect(names(s, 'stopserver')).toEqual(['symbol:stop_server']);
