@@ -15,8 +15,11 @@ import type { Freshness } from '../model/envelope.js';
 import { InputError } from '../model/errors.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
-import { type IndexStore, openIndex, SIGNALS_LAG } from '../store/index.js';
+import { type IndexStore, isUnwritable, openIndex, SIGNALS_LAG } from '../store/index.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';
+
+/** The writable handle the markers need turned out to be a stand-in. */
+class IndexNotWritable extends Error {}
 
 export interface SessionDeps {
   freshness(paths: readonly string[]): Freshness;
@@ -27,9 +30,10 @@ export interface SessionDeps {
   changedFiles(base?: string): string[];
   /**
    * Records that impact, context or refs answered about these files: the gate's consult markers.
-   * Written by the consulting query itself, never by a separate command.
+   * Written by the consulting query itself, never by a separate command. Returns a note for the
+   * answer when the marker could not be recorded (a read-only index), so the answer still comes.
    */
-  consulted?(paths: readonly string[], query: string): void;
+  consulted?(paths: readonly string[], query: string): string | undefined;
   /** Cached signals of this snapshot, when a scan stored them. */
   cachedSignals?(): Signals | undefined;
   /** Set when delta scans changed the import graph after the cached signals were computed. */
@@ -148,11 +152,22 @@ export function openSession(root: string, options: SessionOptions = {}): Session
     ...(options.recordConsults
       ? {
           consulted: (paths: readonly string[], query: string) => {
-            if (paths.length === 0) return;
-            writer ??= openIndex(root);
-            // Markers are signed over the real root, as the gate computes it: `.` or a symlinked
-            // path would sign a marker the gate never matches.
-            recordConsult(writer, realRoot(root), paths, query);
+            if (paths.length === 0) return undefined;
+            try {
+              writer ??= openIndex(root);
+              // An index that could not be opened for writing is an in-memory stand-in: a marker
+              // there would be lost, and the gate would never see it.
+              if (writer.recovered) throw new IndexNotWritable(writer.recovered);
+              // Markers are signed over the real root, as the gate computes it: `.` or a symlinked
+              // path would sign a marker the gate never matches.
+              recordConsult(writer, realRoot(root), paths, query);
+              return undefined;
+            } catch (error) {
+              if (!(error instanceof IndexNotWritable) && !isUnwritable(error)) throw error;
+              writer?.close();
+              writer = undefined;
+              return `gate: could not record the consult marker (${(error as Error).message}), so the edit gate will not count this answer as a consult; make .proofmap/index.db writable`;
+            }
           },
         }
       : {}),

@@ -1,10 +1,6 @@
-/**
- * Freshness: whether the files behind an answer still hold the bytes that were indexed. The
- * content hash decides, never mtime: an editor, a checkout or a formatter can keep mtime and size
- * while changing bytes. A size that differs settles it without hashing.
- */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRepoPath } from '../discover/safe-read.js';
 import { InputError } from '../model/errors.js';
 import { contentHash } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
@@ -32,14 +28,26 @@ export function freshness(conn: Connection, root: string, paths: readonly string
   const stale: string[] = [];
   const missing: string[] = [];
   for (const rel of wanted) {
-    try {
-      const known = indexed(rel);
-      const disk = hashOnDisk(cache, root, rel);
-      if (!known || known.size !== disk.size || known.hash !== disk.hash()) stale.push(rel);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? missing : stale).push(rel);
+    const known = indexed(rel);
+    const kept = keptHash(cache, root, rel);
+    if (kept) {
+      if (!known || known.size !== kept.size || known.hash !== kept.hash) stale.push(rel);
+      continue;
     }
+    // Never more than the indexed size: a larger file is stale without reading it, and a FIFO,
+    // a device or a symlink out of the root is never opened for reading (discover/safe-read.ts).
+    const seen = statOf(root, rel);
+    const readAt = Date.now();
+    const read = readRepoPath(root, rel, known?.size ?? 0);
+    if (!read.ok) {
+      cache.hashes.delete(rel);
+      const gone = read.reason === 'missing' || (read.reason === 'not-a-file' && read.detail === 'directory');
+      (gone ? missing : stale).push(rel);
+      continue;
+    }
+    const hash = contentHash(read.bytes);
+    if (seen?.isFile() && seen.size === read.bytes.length) remember(cache, rel, seen, hash, readAt);
+    if (!known || known.size !== read.bytes.length || known.hash !== hash) stale.push(rel);
   }
   return { epoch, stale, missing, fresh: stale.length === 0 && missing.length === 0 };
 }
@@ -84,32 +92,40 @@ function cacheOf(conn: Connection, epoch: number): FreshnessCache {
   return fresh;
 }
 
-/** The file's size, and its content hash (read only when the size did not settle it). */
-function hashOnDisk(cache: FreshnessCache, root: string, rel: string): { size: number; hash: () => string } {
-  const file = path.join(root, rel);
-  const stat = fs.statSync(file);
-  // As reading it would: a folder is not the file that was indexed.
-  if (stat.isDirectory()) throw Object.assign(new Error(`${rel} is a folder`), { code: 'EISDIR' });
+/** The file's stat, following a symlink as reading it would; undefined when it cannot be had. */
+function statOf(root: string, rel: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(path.join(root, rel));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hash kept for `rel`, when the inode facts say nobody wrote it since (see FreshnessCache). */
+function keptHash(
+  cache: FreshnessCache,
+  root: string,
+  rel: string,
+): { hash: string; size: number } | undefined {
   const seen = cache.hashes.get(rel);
-  const hash = () => {
-    if (
-      seen &&
-      seen.ino === stat.ino &&
-      seen.size === stat.size &&
-      seen.mtimeMs === stat.mtimeMs &&
-      seen.ctimeMs === stat.ctimeMs &&
-      stat.ctimeMs < seen.readAt - RACY_MS
-    )
-      return seen.hash;
-    const readAt = Date.now();
-    const bytes = fs.readFileSync(file);
-    const hashed = contentHash(bytes);
-    // The stat taken before the read: a write in between leaves a ctime the next call rejects.
-    const { ino, size, mtimeMs, ctimeMs } = stat;
-    cache.hashes.set(rel, { hash: hashed, ino, size, mtimeMs, ctimeMs, readAt });
-    return hashed;
-  };
-  return { size: stat.size, hash };
+  if (!seen) return undefined;
+  const stat = statOf(root, rel);
+  if (
+    stat?.isFile() &&
+    seen.ino === stat.ino &&
+    seen.size === stat.size &&
+    seen.mtimeMs === stat.mtimeMs &&
+    seen.ctimeMs === stat.ctimeMs &&
+    stat.ctimeMs < seen.readAt - RACY_MS
+  )
+    return { hash: seen.hash, size: seen.size };
+  return undefined;
+}
+
+/** Keeps a hash under the stat taken before the read: a write in between leaves a ctime the next call rejects. */
+function remember(cache: FreshnessCache, rel: string, stat: fs.Stats, hash: string, readAt: number): void {
+  const { ino, size, mtimeMs, ctimeMs } = stat;
+  cache.hashes.set(rel, { hash, ino, size, mtimeMs, ctimeMs, readAt });
 }
 
 function lookup(

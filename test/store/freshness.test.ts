@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readRepoPath } from '../../src/discover/safe-read.js';
 import { InputError } from '../../src/model/errors.js';
 import { type IndexStore, openIndex } from '../../src/store/index.js';
 import { FIXED_MTIME_S, fileNode, proofMap, tempRoot, writeFiles } from './fixture.js';
+
+// Every read freshness makes goes through the safe reader: wrapped, so a test can count them.
+vi.mock('../../src/discover/safe-read.js', async (original) => {
+  const actual = await original<typeof import('../../src/discover/safe-read.js')>();
+  return { ...actual, readRepoPath: vi.fn(actual.readRepoPath) };
+});
+const reads = vi.mocked(readRepoPath);
+const readsOfA = () => reads.mock.calls.filter(([, rel]) => String(rel).endsWith('a.ts')).length;
 
 let store: IndexStore | undefined;
 afterEach(() => {
@@ -71,11 +80,9 @@ describe('freshness', () => {
     function readsOf(run: () => void): number {
       const now = Date.now();
       vi.spyOn(Date, 'now').mockReturnValue(now + 10_000);
-      const read = vi.spyOn(fs, 'readFileSync');
+      reads.mockClear();
       run();
-      const count = read.mock.calls.filter(([f]) => String(f).endsWith('a.ts')).length;
-      read.mockRestore();
-      return count;
+      return readsOfA();
     }
 
     it('hashes an unchanged file once, then trusts what the kernel says nobody wrote', () => {
@@ -97,9 +104,9 @@ describe('freshness', () => {
       const { store } = scanned({ 'src/a.ts': 'const a = 1;' });
       // The real clock: the file's ctime is within the racy window of every read.
       expect(store.freshness(['src/a.ts']).fresh).toBe(true);
-      const read = vi.spyOn(fs, 'readFileSync');
+      reads.mockClear();
       expect(store.freshness(['src/a.ts']).fresh).toBe(true);
-      expect(read.mock.calls.filter(([f]) => String(f).endsWith('a.ts'))).toHaveLength(1);
+      expect(readsOfA()).toBe(1);
     });
 
     it('turns a deleted file missing after its hash was kept', () => {

@@ -1,9 +1,8 @@
 /** `proofmap search <text>`: paths, exported symbols and headings, ranked, folded on both sides. */
 import { realRoot } from '../../discover/index.js';
-import { InputError } from '../../model/errors.js';
 import { renderEnvelope } from '../../query/render.js';
-import { searchIndex } from '../../query/search.js';
-import { openIndex, type SearchKind } from '../../store/index.js';
+import { searchRepairing } from '../../search-run.js';
+import { type IndexStore, openIndex, type SearchKind } from '../../store/index.js';
 import { choiceOption, intOption, parse, repoDir, targetsAndDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
@@ -46,11 +45,16 @@ export async function searchCommand(argv: string[], io: Io): Promise<CommandResu
     choiceOption(k, 'kind', KINDS, 'path'),
   );
   const root = realRoot(repoDir(io, dir, 'search'));
-  const store = openIndex(root, { readonly: true });
+  let store: IndexStore | undefined;
+  const handle = {
+    store: () => (store ??= openIndex(root, { readonly: true })),
+    rebuilt: () => {
+      store?.close();
+      store = undefined;
+    },
+  };
   try {
-    if (store.epoch() === 0)
-      throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
-    const answer = searchIndex(store, text, {
+    const answer = await searchRepairing(root, handle, text, {
       limit: intOption(values.limit, 'limit', 20, { min: 1 }),
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
       ...(kinds.length > 0 ? { kinds: kinds as SearchKind[] } : {}),
@@ -65,7 +69,7 @@ export async function searchCommand(argv: string[], io: Io): Promise<CommandResu
         ),
       );
   } finally {
-    store.close();
+    handle.rebuilt();
   }
   return { exitCode: 0 };
 }

@@ -5,6 +5,7 @@
  */
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { realRoot } from '../../discover/contain.js';
+import { boundedLines } from '../../mcp/bounded-input.js';
 import { createServer } from '../../mcp/server.js';
 import { Resident } from '../../resident/watcher.js';
 import { onlyDir, parse, repoDir } from '../args.js';
@@ -34,7 +35,10 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   const root = realRoot(repoDir(io, onlyDir(positionals, SPEC), 'serve'));
   const log = (line: string) => void io.stderr.write(`${line}\n`);
   const { factory, close } = createServer(root, log);
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  // Each message is bounded before the SDK buffers it: an oversized one is answered with an
+  // error here instead of closing the connection (mcp/bounded-input.ts).
+  const input = process.stdin.pipe(boundedLines((line) => void process.stdout.write(line)));
+  const transport = new StdioServerTransport(input, process.stdout);
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
