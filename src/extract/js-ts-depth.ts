@@ -6,7 +6,7 @@
  * stays under a few hundred levels, so the bounds below leave a wide margin either way.
  *
  * The estimate only has to be an over-estimate: a file it flags is parsed in a separate process
- * with a larger stack (js-ts-isolated.ts), which costs a process start, never a fact.
+ * with a larger stack (parse-isolation/parse-isolated.ts), which costs a process start, never a fact.
  */
 
 /** Brackets, template literals and generic `<` open at once beyond this: parse in isolation. */

@@ -12,10 +12,10 @@ import {
   rawTransferSupported,
 } from 'oxc-parser';
 import type { ModuleFacts } from '../model/facts.js';
+import { extractIsolated } from '../parse-isolation/parse-isolated.js';
 import { needsAst, recordAst } from './js-ts-ast.js';
 import { isolationNeed } from './js-ts-depth.js';
 import { recordDirectives } from './js-ts-directives.js';
-import { extractIsolated } from './js-ts-isolated.js';
 import { recordModuleRecord } from './js-ts-module.js';
 import { FactSink } from './js-ts-sink.js';
 

@@ -15,6 +15,11 @@ export interface Freshness {
   missing: string[];
   /** True when nothing is stale or missing. */
   fresh: boolean;
+  /**
+   * Set when the answer came from the shared index: which commit of which repository it read and
+   * when that commit was published (the shared index's epoch is that commit's publish number).
+   */
+  commit?: { repo: string; commit: string; published_at: string };
 }
 
 // Past this many paths one query for the whole files table beats a lookup per path.

@@ -72,6 +72,8 @@ export interface IndexStore {
   checkSearch(): string | undefined;
   /** Moves a damaged index aside and starts an empty one (`recovered` says why); not when strict. */
   discard(problem: string): void;
+  /** Each path's search rows as JSON, by path: what a shared index publishes to search like this one. */
+  searchSources(): [path: string, rows: string][];
   /** Re-hashes the files on disk and compares them with the index (DESIGN §6). */
   freshness(paths: readonly string[]): Freshness;
   /** Caches signals computed from snapshot `epoch` (default: the current one). */

@@ -104,6 +104,16 @@ export class SqliteIndex implements IndexStore {
   readMap = () => this.#guard(() => readMap(this.#conn));
   search = (text: string, opts?: SearchOptions): SearchPage =>
     this.#guard(() => search(this.#conn, text, opts));
+  searchSources = () =>
+    this.#guard(() =>
+      queryJson<[string, string][]>(
+        this.#conn,
+        // Rebuilt from the items (the keys are digests): per path, in the order they were written.
+        `SELECT json_group_array(json_array(path, rows)) FROM (SELECT path,
+           json_group_array(json_array(kind, name, line, detail) ORDER BY id) AS rows
+         FROM search_items GROUP BY path ORDER BY path)`,
+      ),
+    );
   freshness = (paths: readonly string[]): Freshness =>
     this.#guard(() => freshness(this.#conn, this.#root, paths));
   putSignals = (kind: string, data: unknown, epoch?: number) =>

@@ -1,5 +1,6 @@
 /** map_search: where is it — paths, exported symbols and headings, from the index's search. */
 import { z } from 'zod';
+import { searchStore } from '../../query/search.js';
 import { searchRepairing } from '../../search-run.js';
 import { searchCursorAt, searchCursorOffset } from '../../store/index.js';
 import type { Answer } from '../budget.js';
@@ -29,16 +30,19 @@ export const searchTool: ToolSpec<typeof input> = {
   annotations: READ_ONLY,
   async run(ws, args) {
     ws.session(); // reopens on a new epoch and refuses an unscanned repository, like every tool
-    // Damaged search pages are rebuilt by a full scan, then the session reopens on the new index.
+    const opts = {
+      limit: args.limit,
+      ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+      ...(args.kinds ? { kinds: args.kinds } : {}),
+    };
+    // The shared index is PostgreSQL's to keep sound; a local one with damaged search pages is
+    // rebuilt by a full scan, then the session reopens on the new index.
+    if (ws.shared) return searchStore(ws.searcher(), args.text, opts) as unknown as Promise<Answer>;
     const answer = await searchRepairing(
       ws.root,
       { store: () => ws.store(), rebuilt: () => ws.refresh() },
       args.text,
-      {
-        limit: args.limit,
-        ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
-        ...(args.kinds ? { kinds: args.kinds } : {}),
-      },
+      opts,
     );
     return answer as unknown as Answer;
   },

@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FactSink } from '../extract/js-ts-sink.js';
 import type { ModuleFacts } from '../model/facts.js';
-import { FactSink } from './js-ts-sink.js';
 
 export interface IsolatedJob {
   path: string;
@@ -23,8 +23,9 @@ export interface IsolatedJob {
 const CHILD_TIMEOUT_MS = 60_000;
 
 export function extractIsolated(files: IsolatedJob[]): ModuleFacts[] {
-  // '../extract/': the same file from dist/extract/ and from the bundled CLI in dist/cli-bundle/.
-  const child = new URL('../extract/js-ts-isolated-child.js', import.meta.url);
+  // '../parse-isolation/': the same file from dist/parse-isolation/ and from the bundled CLI in
+  // dist/cli-bundle/.
+  const child = new URL('../parse-isolation/parse-isolated-child.js', import.meta.url);
   if (!import.meta.url.endsWith('.js')) {
     // From TypeScript sources (tests) there is no compiled child to run; never risk the parse.
     return files.map((f) =>

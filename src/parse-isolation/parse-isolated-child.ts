@@ -1,5 +1,5 @@
 /**
- * Child side of js-ts-isolated.ts: `node js-ts-isolated-child.js <out.jsonl>`, the files as JSON on
+ * Child side of parse-isolated.ts: `node parse-isolated-child.js <out.jsonl>`, the files as JSON on
  * stdin. The parse runs on a worker thread because only a worker's stack size can be chosen
  * (`resourceLimits.stackSizeMb` sizes the thread's native stack, which is where oxc recurses).
  * The worker appends one line of facts per file with a synchronous write, so whatever is on disk
@@ -7,8 +7,8 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
-import { extractModuleInProcess } from './js-ts.js';
-import { FactSink } from './js-ts-sink.js';
+import { extractModuleInProcess } from '../extract/js-ts.js';
+import { FactSink } from '../extract/js-ts-sink.js';
 
 /** PROOFMAP_PARSE_STACK_MB shrinks it so that tests can watch a parser crash on purpose. */
 const STACK_MB = Number(process.env.PROOFMAP_PARSE_STACK_MB) || 320;
