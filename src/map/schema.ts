@@ -4,6 +4,7 @@
  * emit validates every map against that JSON Schema with ajv, so the type and the file agree.
  */
 import { z } from 'zod';
+import { DEPENDENCY_FIELDS } from '../extract/package-json.js';
 
 const evidence = z
   .object({
@@ -14,6 +15,8 @@ const evidence = z
     excerpt: z.string().optional(),
     via: z.string().min(1).optional(),
     condition: z.string().min(1).optional(),
+    /** For a package.json dependency: the field that lists it, so rules can tell dev from production dependencies. */
+    field: z.enum(DEPENDENCY_FIELDS).optional(),
   })
   .strict();
 
@@ -21,7 +24,15 @@ const coverage = z
   .object({
     analyzer: z.string().min(1),
     scope: z.string(),
-    status: z.enum(['analyzed', 'partial', 'failed', 'skipped', 'not-analyzed', 'too-complex']),
+    status: z.enum([
+      'analyzed',
+      'partial',
+      'failed',
+      'skipped',
+      'not-analyzed',
+      'too-complex',
+      'parser-crashed',
+    ]),
     reason: z.string().min(1),
     detail: z.string().optional(),
   })

@@ -13,16 +13,11 @@ import { consultedPaths } from './consulted.js';
 import { listedPaths } from './context-freshness.js';
 import { type RelatedList, relatedDocuments } from './context-related.js';
 import { type Mention, mentionsOf } from './impact.js';
+import { compareNeighbours, type Neighbour, neighboursOf } from './neighbours.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
 import type { Session } from './session.js';
 import { resolveTarget } from './target.js';
-
-export interface Neighbour {
-  path: string;
-  relation: string;
-  edge: string;
-}
 
 export interface Context {
   /** The target's files, at most `limit` of them; `paths_total` counts them all (a folder). */
@@ -54,7 +49,7 @@ export function context(
   const ids = new Set(target.nodes.map((n) => n.id));
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
   const consulted = consultedPaths(target);
-  session.deps.consulted?.(consulted.paths, `context ${text}`);
+  const unrecorded = session.deps.consulted?.(consulted.paths, `context ${text}`);
   const signals = session.signals();
   const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
   const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;
@@ -64,22 +59,10 @@ export function context(
   const view = session.view(target.kind === 'package' ? 'proximity' : 'import', { typeImports: true });
   const neighbours = (dir: 'out' | 'in') => {
     const all: Neighbour[] = [];
-    for (const id of ids) {
-      if (!view.hasNode(id)) continue;
-      const others = dir === 'out' ? view.outNeighbors(id) : view.inNeighbors(id);
-      for (const other of others) {
-        if (ids.has(other)) continue;
-        const edge = session.edge(
-          view.getEdgeAttribute(dir === 'out' ? id : other, dir === 'out' ? other : id, 'ids')[0]!,
-        )!;
-        all.push({
-          path: session.node(other)?.path ?? session.node(other)!.key,
-          relation: edge.relation,
-          edge: edge.id,
-        });
-      }
-    }
-    all.sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.edge, b.edge));
+    for (const id of ids)
+      for (const n of neighboursOf(session, view, id, dir)) if (!ids.has(n.id)) all.push(n.item);
+    // One target's list is sorted already; a folder's lists are merged.
+    if (ids.size > 1) all.sort(compareNeighbours);
     return { total: all.length, items: all.slice(0, limit) };
   };
   const notes = lowerBoundNotes(session, paths);
@@ -104,6 +87,7 @@ export function context(
   };
   if (capped) notes.push('related: the walk stopped at its visit cap; nearer documents are listed first');
   if (consulted.note) notes.push(consulted.note);
+  if (unrecorded) notes.push(unrecorded);
   if (signals.cycles.total > signals.cycles.items.length)
     notes.push(
       `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,

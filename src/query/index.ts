@@ -12,8 +12,10 @@ export { type RepoMapItem, repoMap } from './repo-map.js';
 export {
   createSession,
   openSession,
+  openStoreSession,
   type Session,
   type SessionDeps,
   type SessionOptions,
+  sessionOf,
 } from './session.js';
 export { resolveTarget, type Target } from './target.js';

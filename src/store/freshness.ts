@@ -1,10 +1,4 @@
-/**
- * Freshness: whether the files behind an answer still hold the bytes that were indexed. The
- * content hash decides, never mtime: an editor, a checkout or a formatter can keep mtime and size
- * while changing bytes. A size that differs settles it without hashing.
- */
-import fs from 'node:fs';
-import path from 'node:path';
+import { readRepoPath } from '../discover/safe-read.js';
 import { InputError } from '../model/errors.js';
 import { contentHash } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
@@ -31,24 +25,25 @@ export function freshness(conn: Connection, root: string, paths: readonly string
   const stale: string[] = [];
   const missing: string[] = [];
   const check = (rel: string, inDirectory: boolean) => {
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(path.join(root, rel));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+    const known = indexed(rel) ?? (inDirectory ? indexedFile(conn, rel) : undefined);
+    // Never more than the indexed size: a larger file is stale without reading it, and a FIFO,
+    // a device or a symlink out of the root is never opened for reading (discover/safe-read.ts).
+    const read = readRepoPath(root, rel, known?.size ?? 0);
+    if (!read.ok) {
+      const directory = rel === '.' || (read.reason === 'not-a-file' && read.detail === 'directory');
       // A Go package node's path is its directory: the directory is as fresh as its files.
-      if (code === 'EISDIR' && !inDirectory) {
+      if (directory && !inDirectory) {
         const files = filesIn(conn, rel);
         if (files.length > 0) {
           for (const f of files) check(f, true);
           return;
         }
       }
-      (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? missing : stale).push(rel);
+      const gone = read.reason === 'missing' || directory;
+      (gone ? missing : stale).push(rel);
       return;
     }
-    const known = indexed(rel) ?? (inDirectory ? indexedFile(conn, rel) : undefined);
-    if (!known || known.size !== bytes.length || known.hash !== contentHash(bytes)) stale.push(rel);
+    if (!known || known.size !== read.bytes.length || known.hash !== contentHash(read.bytes)) stale.push(rel);
   };
   for (const rel of wanted) check(rel, false);
   return { epoch: readEpoch(conn), stale, missing, fresh: stale.length === 0 && missing.length === 0 };

@@ -6,8 +6,9 @@
  * command it is about to write, exactly as Claude Code will, and writes it only once it answered.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, readRegularFile } from '../../discover/safe-read.js';
 import { INSTALL_PROBE } from '../../gate/claude.js';
 import { type CommandCandidate, hookCommandCandidates } from '../../gate/hook-command.js';
 import { installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
@@ -18,6 +19,7 @@ import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
 import { runningBin } from '../running-bin.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
+import { hookScopeOf } from './hooks-scope.js';
 
 export const SPEC: CommandSpec = {
   name: 'hooks',
@@ -31,6 +33,10 @@ export const SPEC: CommandSpec = {
       description: 'write .claude/settings.local.json (this machine only) with an absolute command',
     },
     'dry-run': { type: 'boolean', description: 'print the change as a diff and write nothing' },
+    'every-edit': {
+      type: 'boolean',
+      description: 'run the gate on every edit (default: only in the folders holding load-bearing files)',
+    },
     command: {
       type: 'string',
       value: 'CMD',
@@ -72,12 +78,13 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
   const file = path.join(root, '.claude', local ? 'settings.local.json' : 'settings.json');
   // A symlinked settings file (shared dotfiles) stays a symlink: the edit goes to its target.
   const target = existsSync(file) ? realpathSync(file) : file;
-  let before = '';
-  try {
-    before = readFileSync(target, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  // The settings file is committable: a FIFO or a device there is bad input, not a wait.
+  const read = readRegularFile(target, CONFIG_MAX_BYTES);
+  if (!read.ok && read.reason !== 'missing')
+    throw new InputError(`${path.relative(root, file)} cannot be read (${read.reason}: ${read.detail})`, {
+      hint: 'replace it with a regular JSON file',
+    });
+  const before = read.ok ? read.bytes.toString('utf8') : '';
   let verified: Verified | undefined;
   let result: { text: string; changed: boolean };
   try {
@@ -99,7 +106,11 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
         );
         return { exitCode: 1 };
       }
-      result = installHooks(before, verified.command);
+      const chosen = values['every-edit']
+        ? { scope: {}, note: 'gate on every edit (--every-edit)' }
+        : hookScopeOf(root);
+      say(`proofmap: ${chosen.note}\n`);
+      result = installHooks(before, verified.command, chosen.scope);
     } else result = uninstallHooks(before);
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof TypeError)
