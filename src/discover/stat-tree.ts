@@ -1,8 +1,8 @@
 /**
  * The first half of discovery: the listing and one lstat per listed file, with a digest of every
  * stamp. When the digest equals the one the last scan recorded, nothing on disk changed and a
- * rescan can stop here, before it loads the previous scan's file table (DESIGN §3.3: a no-change
- * rescan costs a listing and a stat per file). Equal stamps prove equal bytes only outside the
+ * rescan can stop here, before it loads the previous scan's file table: a no-change rescan then
+ * costs a listing and a stat per file. Equal stamps prove equal bytes only outside the
  * racy window, discover's own rule: a tree with a stamp inside it is not `settled`, and is looked
  * at file by file.
  */
