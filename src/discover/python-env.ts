@@ -7,7 +7,7 @@
  * files are not discovered files: what was read is returned with a fingerprint, which discovery
  * records as coverage so that installing or removing a distribution changes the scan key.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { sha1 } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
@@ -38,15 +38,11 @@ export function readPythonEnvironment(
   root: string,
   files: readonly { path: string }[],
 ): { environment?: PythonEnvironment; coverage: Coverage[] } {
-  if (!files.some((f) => f.path.endsWith('.py'))) return { coverage: [] };
-  const projectDirs = new Set(['']);
-  for (const f of files) if (MANIFEST.test(f.path)) projectDirs.add(dirOf(f.path));
-  const venvs: string[] = [];
-  for (const dir of projectDirs)
-    for (const name of subdirectories(path.join(root, dir)))
-      if (isFile(path.join(root, dir, name, 'pyvenv.cfg'))) venvs.push(join(dir, name));
+  const venvs = findVenvs(
+    root,
+    files.map((f) => f.path),
+  );
   if (venvs.length === 0) return { coverage: [] };
-  venvs.sort(compareStrings);
   const installed: InstalledDistribution[] = [];
   const coverage: Coverage[] = [];
   for (const venv of venvs) {
@@ -74,6 +70,37 @@ export function readPythonEnvironment(
     });
   }
   return { environment: { venvs, installed }, coverage };
+}
+
+/** Repo-relative venv directories: a `pyvenv.cfg` at the root or beside a Python manifest. */
+function findVenvs(root: string, paths: readonly string[]): string[] {
+  if (!paths.some((p) => p.endsWith('.py'))) return [];
+  const projectDirs = new Set(['']);
+  for (const p of paths) if (MANIFEST.test(p)) projectDirs.add(dirOf(p));
+  const venvs: string[] = [];
+  for (const dir of projectDirs)
+    for (const name of subdirectories(path.join(root, dir)))
+      if (isFile(path.join(root, dir, name, 'pyvenv.cfg'))) venvs.push(join(dir, name));
+  return venvs.sort(compareStrings);
+}
+
+/**
+ * One line per site-packages directory with its stat stamp, for the no-change shortcut
+ * (stat-tree.ts): installing or removing a distribution adds or removes a directory there, which
+ * moves the directory's stamp, so an unchanged listing with a changed venv is no unchanged tree.
+ */
+export function environmentStamps(
+  root: string,
+  paths: readonly string[],
+  stampOf: (s: Stats) => string,
+): string[] {
+  const lines: string[] = [];
+  for (const venv of findVenvs(root, paths))
+    for (const site of sitePackages(root, venv)) {
+      const stat = statSync(path.join(root, site), { throwIfNoEntry: false });
+      lines.push(`${site}\0venv\0${stat ? stampOf(stat) : '-'}`);
+    }
+  return lines;
 }
 
 /** `lib/python3.12/site-packages` (POSIX, also `lib64`) and `Lib/site-packages` (Windows). */

@@ -8,6 +8,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPythonEnvironment } from '../../src/discover/python-env.js';
+import { statTree } from '../../src/discover/stat-tree.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 import { writeVenv } from '../helpers/venv.js';
 
@@ -46,6 +47,15 @@ describe('readPythonEnvironment', () => {
     writeVenv(root, [{ name: 'six', topLevel: ['six'] }]);
     const after = readPythonEnvironment(root, files('app.py')).coverage;
     expect(after[0]!.detail).not.toBe(before[0]!.detail);
+  });
+
+  it('moves the tree digest of the no-change shortcut when a distribution is installed', () => {
+    const root = tmpRepo({ 'app.py': '', '.gitignore': '.venv/\n' });
+    writeVenv(root, [{ name: 'attrs', topLevel: ['attr'] }]);
+    const before = statTree(root).stamps;
+    expect(statTree(root).stamps).toBe(before);
+    writeVenv(root, [{ name: 'six', topLevel: ['six'] }]);
+    expect(statTree(root).stamps).not.toBe(before);
   });
 
   it('reads nothing without Python files, or without a pyvenv.cfg', () => {
