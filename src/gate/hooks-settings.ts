@@ -22,8 +22,11 @@ import {
 
 export const HOOK_MATCHER = EDIT_TOOLS.join('|');
 const EVENTS = ['PreToolUse', 'PostToolUse'] as const;
-/** Our command, whatever launches it: `proofmap gate`, `…/bin/proofmap.js' gate`, npx … */
-const OURS = /proofmap(?:\.js)?['"]?\s+gate\b/;
+/**
+ * Our command, whatever launches it: `proofmap gate`, `…/bin/proofmap.js' gate`, npx …, or the
+ * gate's own entry `…/bin/proofmap-gate.cjs`.
+ */
+const OURS = /proofmap(?:\.js)?['"]?\s+gate\b|proofmap-gate(?:\.cjs)?['"]?(?:\s|$)/;
 
 /** The MCP tool the `mcp_tool` handler calls (mcp/gate-tool.ts). */
 export const GATE_MCP_TOOL = 'map_gate';
