@@ -53,6 +53,8 @@ export interface DeltaInput {
   startedMs: number;
   /** A resolver already made for this file set and configuration (a resident keeps one). */
   resolver?: Resolver;
+  /** treeKey of the tree discovery stat'ed, recorded for the next scan's stat-only check. */
+  tree?: string;
   /** The document half (scan-delta-docs.ts): required when a changed file is a document. */
   docs?: DocDelta;
   /**
@@ -262,6 +264,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     key: input.key,
     mapStamp: fileStamp(mapFile) ?? '',
     startedMs: input.startedMs,
+    ...(input.tree ? { tree: input.tree } : {}),
     meta,
     findings: scanFindings(small.findings),
   };
@@ -429,7 +432,7 @@ function addFiles(
       zoneOf(file.path, false),
       text.small.zones,
     );
-    splice.nodeIndex = undefined; // every later node moved
+    text.nodeIndex = undefined; // every later node moved
   }
 }
 
