@@ -141,7 +141,14 @@ const series = {
   },
 };
 // The command `hooks install --local` writes, run the way Claude Code runs it: through sh -c.
-const installed = `${shellQuote(process.execPath)} ${shellQuote(bin)} gate --claude`;
+const gateBin = path.join(here, '..', 'bin', 'proofmap-gate.cjs');
+series['gate entry, proofmap-gate.cjs (warns)'] = {
+  command: [process.execPath, gateBin, '--claude'],
+  cwd: repo,
+  input: (i) => payloadFor(file, `bench-cjs-${i}`, i),
+  before: () => setConsult(file, false),
+};
+const installed = `${shellQuote(process.execPath)} ${shellQuote(gateBin)} --claude`;
 series['as installed, sh -c (warns)'] = {
   command: ['sh', '-c', installed],
   cwd: repo,
@@ -165,7 +172,7 @@ if (args.includes('--npx')) {
 const measured = await rounds(series, runs);
 console.log(`  hook processes on ${file}, ${runs} interleaved rounds (wall; CPU user+sys):`);
 for (const [name, m] of Object.entries(measured))
-  console.log(`    ${name.padEnd(32)} ${fmt(m.wall)}; CPU ${m.cpu.length ? fmt(m.cpu) : 'n/a'}`);
+  console.log(`    ${name.padEnd(38)} ${fmt(m.wall)}; CPU ${m.cpu.length ? fmt(m.cpu) : 'n/a'}`);
 console.log(`    answer (warns): ${measured['guarded, unconsulted (warns)'].answer}`);
 const inproc = [];
 for (let i = 0; i < runs; i++) {

@@ -9,9 +9,9 @@ module.enableCompileCache?.();
 const argv = process.argv.slice(2);
 
 // The edit gate runs once per agent event in a fresh process: it takes the one-file bundle
-// (dist/gate-hook/) instead of loading the CLI's modules one by one.
+// (dist/gate-hook/gate.cjs, what bin/proofmap-gate.cjs runs) instead of the CLI's modules.
 if (argv[0] === 'gate' && !argv.includes('--help') && !argv.includes('-h')) {
-  const { runGate } = await import('../dist/gate-hook/gate-entry.js');
+  const { runGate } = module.createRequire(import.meta.url)('../dist/gate-hook/gate.cjs');
   process.exitCode = await runGate(argv.slice(1));
 } else {
   // The bundled CLI (scripts/build-cli.mjs): a few files to load instead of ~300 modules. The

@@ -19,6 +19,8 @@ import {
 export interface HookAnswer {
   /** The hook's JSON answer (one line), when it has one. */
   stdout?: string;
+  /** What the answer does to the edit: `warn` passes it with a note, `deny` refuses it. */
+  verdict: 'pass' | 'warn' | 'deny';
   /** Why the gate could not decide, when it passed the edit anyway (exit 1: a visible, non-blocking error). */
   warning?: string;
 }
@@ -38,8 +40,11 @@ export async function answerHook(
   try {
     const event = parseHookInput(input);
     if (event?.event === INSTALL_PROBE)
-      return { stdout: JSON.stringify({ proofmap: 'gate', bin: where.bin ?? '', node: process.version }) };
-    if (!event?.file) return {};
+      return {
+        verdict: 'pass',
+        stdout: JSON.stringify({ proofmap: 'gate', bin: where.bin ?? '', node: process.version }),
+      };
+    if (!event?.file) return { verdict: 'pass' };
     const cwd = event.cwd ?? where.cwd;
     gate = await openGateLive(cwd, event.file, where.projectDir ?? cwd);
     failClosed = failClosed || gate.settings.failClosed;
@@ -54,22 +59,23 @@ export async function answerHook(
         recordWarning(gate, decision, editor);
       }
       const out = preToolUseOutput(decision);
-      return out ? { stdout: out } : {};
+      return { verdict: decision.verdict, ...(out ? { stdout: out } : {}) };
     }
-    if (event.action !== 'edit') return {};
+    if (event.action !== 'edit') return { verdict: 'pass' };
     renewConsult(gate, editor);
     const out = postToolUseOutput(await renameCheck(gate));
-    return out ? { stdout: out } : {};
+    return { verdict: 'pass', ...(out ? { stdout: out } : {}) };
   } catch (error) {
     const why = `proofmap gate could not decide (${(error as Error).message.split('\n')[0]})`;
     if (failClosed)
       return {
+        verdict: 'deny',
         stdout: preToolUseOutput({
           verdict: 'deny',
           message: `${why}; gate.failClosed is set, so the edit is blocked.`,
         })!,
       };
-    return { warning: `${why}; the edit is not gated.` };
+    return { verdict: 'pass', warning: `${why}; the edit is not gated.` };
   } finally {
     gate?.close();
   }

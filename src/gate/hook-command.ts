@@ -6,9 +6,15 @@
  * gate:
  *   - `npx --no-install proofmap gate --claude`: portable (every clone that installed proofmap as
  *     a dependency), so it is tried first for the shared settings; npx costs ~200 ms per event.
- *   - the absolute path of the running node and bin/proofmap.js: fastest, but names this
- *     machine's paths, so it is tried first for the local (uncommitted) settings.
+ *   - the absolute path of the running node and bin/proofmap-gate.cjs (the gate's own
+ *     CommonJS entry beside bin/proofmap.js): fastest, but names this machine's paths, so it is
+ *     tried first for the local (uncommitted) settings.
  */
+
+import path from 'node:path';
+
+/** The gate's own entry, beside bin/proofmap.js. */
+export const GATE_BIN = 'proofmap-gate.cjs';
 
 export interface CommandCandidate {
   command: string;
@@ -31,8 +37,9 @@ export function hookCommandCandidates(o: {
 }): CommandCandidate[] {
   if (o.given !== undefined) return [{ command: o.given, how: 'given' }];
   const npx: CommandCandidate = { command: 'npx --no-install proofmap gate --claude', how: 'npx' };
+  const gateBin = `${o.bin.slice(0, o.bin.length - path.basename(o.bin).length)}${GATE_BIN}`;
   const absolute: CommandCandidate = {
-    command: `${shellQuote(o.node)} ${shellQuote(o.bin)} gate --claude`,
+    command: `${shellQuote(o.node)} ${shellQuote(gateBin)} --claude`,
     how: 'absolute',
   };
   return o.local ? [absolute, npx] : [npx, absolute];

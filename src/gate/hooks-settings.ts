@@ -3,6 +3,10 @@
  * install adds (or updates) exactly one PreToolUse and one PostToolUse entry and leaves every
  * other byte as it was; uninstall removes exactly proofmap's hooks, recognised by their command,
  * and nothing else. Both are idempotent. The matcher names every tool the gate handles.
+ *
+ * A handler is either a command (`proofmap gate --claude`, a process per event) or an
+ * `mcp_tool` hook that calls map_gate on the proofmap MCP server Claude Code already runs; both
+ * answer the same. Install replaces one kind with the other; uninstall removes both.
  */
 import { EDIT_TOOLS } from './claude.js';
 import {
@@ -18,17 +22,66 @@ import {
 
 export const HOOK_MATCHER = EDIT_TOOLS.join('|');
 const EVENTS = ['PreToolUse', 'PostToolUse'] as const;
-/** Our command, whatever launches it: `proofmap gate`, `…/bin/proofmap.js' gate`, npx … */
-const OURS = /proofmap(?:\.js)?['"]?\s+gate\b/;
+/**
+ * Our command, whatever launches it: `proofmap gate`, `…/bin/proofmap.js' gate`, npx …, or the
+ * gate's own entry `…/bin/proofmap-gate.cjs`.
+ */
+const OURS = /proofmap(?:\.js)?['"]?\s+gate\b|proofmap-gate(?:\.cjs)?['"]?(?:\s|$)/;
+
+/** The MCP tool the `mcp_tool` handler calls (mcp/gate-tool.ts). */
+export const GATE_MCP_TOOL = 'map_gate';
+
+/**
+ * What map_gate reads of the hook's input: Claude Code substitutes `${path}` in string values
+ * from the event's JSON, so the tool gets the same fields the command reads on stdin.
+ */
+const from = (field: string) => `\${${field}}`;
+export const GATE_MCP_INPUT: Readonly<Record<string, string>> = {
+  hook_event_name: from('hook_event_name'),
+  tool_name: from('tool_name'),
+  file_path: from('tool_input.file_path'),
+  notebook_path: from('tool_input.notebook_path'),
+  session_id: from('session_id'),
+  tool_use_id: from('tool_use_id'),
+  cwd: from('cwd'),
+};
+
+/** How the gate is reached: a command per event, or a tool on a running MCP server. */
+export type GateHandler = { type: 'command'; command: string } | { type: 'mcp_tool'; server: string };
 
 interface HookSpec {
   type?: unknown;
   command?: unknown;
+  tool?: unknown;
+  server?: unknown;
   timeout?: unknown;
 }
 
-const isOurs = (h: unknown) =>
-  typeof (h as HookSpec | null)?.command === 'string' && OURS.test((h as HookSpec).command as string);
+const isOurs = (h: unknown) => {
+  const spec = h as HookSpec | null;
+  if (spec?.type === 'mcp_tool') return spec.tool === GATE_MCP_TOOL;
+  return typeof spec?.command === 'string' && OURS.test(spec.command);
+};
+
+/** What `hooks status` and the tests name a handler by: its command, or `mcp_tool server/tool`. */
+const handlerName = (h: HookSpec) =>
+  h.type === 'mcp_tool' ? `mcp_tool ${String(h.server)}/${String(h.tool)}` : String(h.command);
+
+const asHandler = (h: string | GateHandler): GateHandler =>
+  typeof h === 'string' ? { type: 'command', command: h } : h;
+
+function handlerFields(h: GateHandler, rule?: string): Record<string, unknown> {
+  const scoped = rule !== undefined ? { if: rule } : {};
+  if (h.type === 'command') return { type: 'command', ...scoped, command: h.command, timeout: 10 };
+  return {
+    type: 'mcp_tool',
+    ...scoped,
+    server: h.server,
+    tool: GATE_MCP_TOOL,
+    input: GATE_MCP_INPUT,
+    timeout: 10,
+  };
+}
 
 /**
  * The `if` rules per event (hook-scope.ts); an event left out, or given no rules, is gated on
@@ -42,13 +95,13 @@ export interface HookScope {
 type Event = (typeof EVENTS)[number];
 
 /** One handler per rule: the field holds exactly one permission rule, there is no `||`. */
-export const gateEntry = (command: string, rules?: readonly string[]) => ({
-  matcher: HOOK_MATCHER,
-  hooks:
-    rules && rules.length > 0
-      ? rules.map((rule) => ({ type: 'command', if: rule, command, timeout: 10 }))
-      : [{ type: 'command', command, timeout: 10 }],
-});
+export const gateEntry = (handler: string | GateHandler, rules?: readonly string[]) => {
+  const h = asHandler(handler);
+  return {
+    matcher: HOOK_MATCHER,
+    hooks: rules && rules.length > 0 ? rules.map((rule) => handlerFields(h, rule)) : [handlerFields(h)],
+  };
+};
 
 export interface Edited {
   text: string;
@@ -56,7 +109,7 @@ export interface Edited {
 }
 
 /** Throws SyntaxError on invalid JSON, TypeError when the document is not an object. */
-export function installHooks(text: string, command: string, scope: HookScope = {}): Edited {
+export function installHooks(text: string, command: string | GateHandler, scope: HookScope = {}): Edited {
   let out = text.trim() === '' ? '{}\n' : text;
   for (const event of EVENTS) out = installOne(out, event, command, scope[event]);
   return { text: out, changed: out !== text };
@@ -70,7 +123,12 @@ function rootOf(text: string): ObjectNode {
   return root;
 }
 
-function installOne(text: string, event: Event, command: string, rules?: readonly string[]): string {
+function installOne(
+  text: string,
+  event: Event,
+  command: string | GateHandler,
+  rules?: readonly string[],
+): string {
   const wanted = gateEntry(command, rules);
   const root = rootOf(text);
   const hooks = member(root, 'hooks');
@@ -156,8 +214,8 @@ export function installedCommands(text: string): { event: string; command: strin
       for (const h of list.items) {
         const v = jsonValue(text, h) as HookSpec;
         // A scoped install has one handler per folder, all with the same command.
-        if (isOurs(v) && !out.some((o) => o.event === event.key && o.command === v.command))
-          out.push({ event: event.key, command: v.command as string });
+        if (isOurs(v) && !out.some((o) => o.event === event.key && o.command === handlerName(v)))
+          out.push({ event: event.key, command: handlerName(v) });
       }
     }
   }

@@ -8,6 +8,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../model/envelope.js';
+import { GATE_TOOL, registerGateTool } from './gate-tool.js';
 import { maxTokens } from './inputs.js';
 import { failure, finish, type Log, NOTHING_MORE } from './result.js';
 import type { ToolSpec } from './spec.js';
@@ -40,8 +41,17 @@ export const TOOLS: readonly ToolSpec[] = (
   .slice()
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
+/**
+ * Every tool, in name order (tools/list lists them as registered). map_gate is the hook's tool:
+ * it answers the hook protocol, not the envelope, so it is registered on its own.
+ */
 export function registerTools(server: McpServer, ws: Workspace, log: Log): void {
+  let gated = false;
   for (const tool of TOOLS) {
+    if (!gated && tool.name > GATE_TOOL) {
+      registerGateTool(server, ws, log);
+      gated = true;
+    }
     const input = z.object({ ...tool.input, max_tokens: maxTokens });
     server.registerTool(
       tool.name,
@@ -71,4 +81,5 @@ export function registerTools(server: McpServer, ws: Workspace, log: Log): void 
       },
     );
   }
+  if (!gated) registerGateTool(server, ws, log);
 }

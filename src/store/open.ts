@@ -65,8 +65,15 @@ function openStrict(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
   if (stat.size === 0) throw new IndexUnusable('is empty');
   let db: SqliteDatabase | undefined;
   try {
-    // Not SQLite's readonly flag: a reader of a WAL database may need to create its -shm file.
-    db = openSqlite(file, { timeout: opts.busyTimeoutMs, fileMustExist: true });
+    // A strict reader (the gate) takes SQLite's readonly flag: the last writable connection to
+    // close checkpoints the WAL into the database and fsyncs it, 10-40 ms of every hook process
+    // after its marker write. A read-only one leaves the WAL for the next writer, which is as
+    // safe (readers see the WAL). SQLite still creates the -shm file a WAL reader needs.
+    db = openSqlite(file, {
+      timeout: opts.busyTimeoutMs,
+      fileMustExist: true,
+      readonly: opts.readonly === true,
+    });
     const state = inspect(db);
     if (typeof state === 'string') throw new IndexUnusable(state);
     if (state < SCHEMA_VERSION)

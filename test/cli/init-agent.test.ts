@@ -24,7 +24,7 @@ describe('proofmap init --agent', () => {
     expect(mcp.mcpServers.proofmap.args).toContain('serve');
     expect(read(root, 'CLAUDE.md')).toMatch(/^# House rules\n\nBe kind\.\n\n<!-- proofmap:begin/);
     expect(read(root, 'CLAUDE.md')).toContain('map_context');
-    expect(read(root, '.claude/settings.json')).toContain('gate --claude');
+    expect(read(root, '.claude/settings.json')).toMatch(/gate(?:\.cjs)?'? --claude/);
     const snapshot = ['.mcp.json', 'CLAUDE.md', '.claude/settings.json'].map((f) => read(root, f));
     const again = await runCli(['init', '--agent', 'claude', root]);
     expect(again.exitCode).toBe(0);

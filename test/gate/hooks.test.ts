@@ -8,7 +8,9 @@ import { tmpRepo } from '../helpers/tmp-repo.js';
 
 const bin = path.resolve(new URL('../../bin/proofmap.js', import.meta.url).pathname);
 /** The absolute-path command, as `hooks install --local` chooses it (fast to verify in tests). */
-const command = `${shellQuote(process.execPath)} ${shellQuote(bin)} gate --claude`;
+// What `hooks install --local` writes: the gate's own CommonJS entry beside bin/proofmap.js.
+const gateBin = path.join(path.dirname(bin), 'proofmap-gate.cjs');
+const command = `${shellQuote(process.execPath)} ${shellQuote(gateBin)} --claude`;
 
 // Hand-formatted on purpose: four-space indent, an inline array, keys in a user's order.
 const existing = `{
@@ -114,7 +116,7 @@ describe('proofmap hooks install / uninstall', () => {
     const dry = await runCli(['hooks', 'install', root, '--claude', '--dry-run', '--command', command]);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toMatch(
-      /^proofmap: verified `.*gate --claude`: run with sh -c from .*, proofmap's gate answered/m,
+      /^proofmap: verified `.*gate(?:\.cjs)?'? --claude`: run with sh -c from .*, proofmap's gate answered/m,
     );
     expect(dry.stdout).toMatch(/^\+ .*"matcher": "Write\|Edit\|MultiEdit\|NotebookEdit"/m);
     expect(readFileSync(file, 'utf8')).toBe(existing);
@@ -142,7 +144,7 @@ describe('proofmap hooks install / uninstall', () => {
     const root = tmpRepo({ 'a.ts': '' });
     const r = await runCli(['hooks', 'install', root, '--local']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/verified `.*proofmap\.js gate --claude`/);
+    expect(r.stdout).toMatch(/verified `.*proofmap-gate\.cjs --claude`/);
     const local = JSON.parse(readFileSync(path.join(root, '.claude/settings.local.json'), 'utf8'));
     expect(local.hooks.PreToolUse[0].hooks[0].command).toBe(command);
     expect(() => lstatSync(path.join(root, '.claude/settings.json'))).toThrow();

@@ -176,7 +176,7 @@ describe('the installed hook, absolute-path variant (--local)', () => {
     expect(sh(root, 'node_modules/.bin/proofmap scan').status).toBe(0);
     expect(sh(root, 'node_modules/.bin/proofmap hooks install --local').status).toBe(0);
     const hook = installedCommands(root, 'settings.local.json');
-    expect(hook.pre).toMatch(/proofmap\.js'? gate --claude$/);
+    expect(hook.pre).toMatch(/proofmap-gate\.cjs'? --claude$/);
     expect(event(root, hook.pre, 'PreToolUse', 's', 't1').decision).toBe('deny');
     expect(sh(root, 'node_modules/.bin/proofmap refs src/core.ts').status).toBe(0);
     expect(edit(root, hook, 's', 't2', 'export const core = 5;\n').decision).toBeUndefined();

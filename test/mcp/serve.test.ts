@@ -25,6 +25,7 @@ const TOOLS = [
   'map_areas',
   'map_check',
   'map_context',
+  'map_gate',
   'map_impact',
   'map_memory',
   'map_path',
@@ -74,7 +75,12 @@ describe.each<Era>(['modern', 'legacy'])('proofmap serve over stdio, %s client',
   it('lists the few tools in name order, the same on every call, each self-describing', async () => {
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     expect((await client.listTools()).tools).toEqual(tools);
-    for (const t of tools) {
+    // map_gate answers the hook protocol, not the envelope (test/mcp/gate-hook.test.ts): it says
+    // the agent has no use for it, and has no budget or items.
+    const gate = tools.find((t) => t.name === 'map_gate')!;
+    expect(gate.description).toMatch(/^Called by proofmap's edit-gate hook .* not by you/);
+    expect(gate.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: false });
+    for (const t of tools.filter((x) => x !== gate)) {
       expect(Buffer.byteLength(t.description ?? ''), t.name).toBeLessThanOrEqual(1024);
       expect(t.description, t.name).toMatch(/^Call /);
       expect(t.annotations, t.name).toMatchObject({ openWorldHint: false });

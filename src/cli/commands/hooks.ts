@@ -1,9 +1,11 @@
 /**
- * `proofmap hooks install|uninstall [dir] [--claude] [--local] [--dry-run] [--command CMD]`: adds
- * or removes proofmap's gate in `.claude/settings.json` (or `.claude/settings.local.json` with
- * --local), editing the file's text so every line it does not touch stays byte for byte, and
- * writing through a symlinked settings file rather than replacing it. Install first runs the
- * command it is about to write, exactly as Claude Code will, and writes it only once it answered.
+ * `proofmap hooks install|uninstall [dir] [--claude] [--local] [--dry-run] [--command CMD]
+ * [--hook-transport command|mcp]`: adds or removes proofmap's gate in `.claude/settings.json` (or
+ * `.claude/settings.local.json` with --local), editing the file's text so every line it does not
+ * touch stays byte for byte, and writing through a symlinked settings file rather than replacing
+ * it. Install first runs the command it is about to write, exactly as Claude Code will, and
+ * writes it only once it answered. With `--hook-transport mcp` the hook calls map_gate on the
+ * proofmap MCP server instead (no process per edit); the server must be declared in .mcp.json.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
@@ -11,10 +13,10 @@ import path from 'node:path';
 import { CONFIG_MAX_BYTES, readRegularFile } from '../../discover/safe-read.js';
 import { INSTALL_PROBE } from '../../gate/claude.js';
 import { type CommandCandidate, hookCommandCandidates } from '../../gate/hook-command.js';
-import { installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
+import { type GateHandler, installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
 import { writeAtomic } from '../../map/emit.js';
 import { InputError } from '../../model/errors.js';
-import { onlyDir, parse, repoDir } from '../args.js';
+import { choiceOption, onlyDir, parse, repoDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
 import { runningBin } from '../running-bin.js';
@@ -37,6 +39,19 @@ export const SPEC: CommandSpec = {
       type: 'boolean',
       description: 'run the gate on every edit (default: only in the folders holding load-bearing files)',
     },
+    'hook-transport': {
+      type: 'string',
+      value: 'command|mcp',
+      default: 'command',
+      description:
+        'command: a gate process per edit; mcp: an mcp_tool hook calling map_gate on the running proofmap MCP server',
+    },
+    server: {
+      type: 'string',
+      value: 'NAME',
+      default: 'proofmap',
+      description: 'with --hook-transport mcp: the MCP server name in .mcp.json',
+    },
     command: {
       type: 'string',
       value: 'CMD',
@@ -51,11 +66,17 @@ export const SPEC: CommandSpec = {
   examples: [
     'proofmap hooks install',
     'proofmap hooks install --local --dry-run',
+    'proofmap hooks install --hook-transport mcp',
     'proofmap hooks uninstall ../repo --json',
   ],
 };
 
-export async function hooksCommand(argv: string[], io: Io): Promise<CommandResult> {
+export async function hooksCommand(
+  argv: string[],
+  io: Io,
+  /** Set by `init --agent`, which writes the .mcp.json entry itself (or shows it, with --dry-run). */
+  opts: { serverDeclared?: boolean } = {},
+): Promise<CommandResult> {
   const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
     io.stdout.write(helpText(SPEC));
@@ -65,12 +86,24 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
   if (verb !== 'install' && verb !== 'uninstall')
     throw new UsageError(`unknown hooks action "${verb ?? ''}"`, { hint: usageLine(SPEC) });
   const root = repoDir(io, onlyDir(rest, SPEC), 'hooks');
+  const transport = choiceOption(
+    values['hook-transport'],
+    'hook-transport',
+    ['command', 'mcp'] as const,
+    'command',
+  );
+  if (transport !== 'mcp' && values.server !== undefined)
+    throw new UsageError('--server names the MCP server of --hook-transport mcp', { hint: usageLine(SPEC) });
+  if (transport === 'mcp' && values.command !== undefined)
+    throw new UsageError('--command is the gate command of --hook-transport command', {
+      hint: usageLine(SPEC),
+    });
   // With --json the text lines are held back and one object says the same at the end.
   const say = (text: string) => void (values.json ? undefined : io.stdout.write(text));
   const done = (outcome: { changed: boolean; written: boolean; diff?: string }) => {
     if (values.json)
       io.stdout.write(
-        `${JSON.stringify({ action: verb, file, ...outcome, ...(verified && !('failures' in verified) ? { command: verified.command } : {}) })}\n`,
+        `${JSON.stringify({ action: verb, file, ...outcome, ...(verified && !('failures' in verified) ? { command: verified.command } : {}), ...(handler?.type === 'mcp_tool' ? { transport: 'mcp', server: handler.server } : {}) })}\n`,
       );
     return { exitCode: 0 };
   };
@@ -86,9 +119,29 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
     });
   const before = read.ok ? read.bytes.toString('utf8') : '';
   let verified: Verified | undefined;
+  let handler: GateHandler | undefined;
   let result: { text: string; changed: boolean };
   try {
-    if (verb === 'install') {
+    if (verb === 'install' && transport === 'mcp') {
+      const server = typeof values.server === 'string' ? values.server : 'proofmap';
+      const declared = opts.serverDeclared === true || declaresServer(root, server);
+      if (!declared) {
+        io.stderr.write(
+          `proofmap: .mcp.json in ${root} declares no MCP server "${server}", so an mcp_tool hook could not reach the gate; nothing was installed\n` +
+            '  run `proofmap init --agent claude --hook-transport mcp` (it writes both), or pass --server NAME\n',
+        );
+        return { exitCode: 1 };
+      }
+      handler = { type: 'mcp_tool', server };
+      const chosen = values['every-edit']
+        ? { scope: {}, note: 'gate on every edit (--every-edit)' }
+        : hookScopeOf(root);
+      say(`proofmap: ${chosen.note}\n`);
+      say(
+        `proofmap: the hook calls map_gate on the "${server}" MCP server: no process per edit. Claude Code must have that server connected (approve it when asked); while it is not, the hook fails open with a visible error\n`,
+      );
+      result = installHooks(before, handler, chosen.scope);
+    } else if (verb === 'install') {
       verified = verifyFirst(
         root,
         hookCommandCandidates({
@@ -136,6 +189,20 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
     `proofmap: ${verb === 'install' ? 'added the gate to' : 'removed the gate from'} ${file}${target !== file ? ` (→ ${target})` : ''}\n`,
   );
   return done({ changed: true, written: true });
+}
+
+/** Whether the project's .mcp.json declares the named server (what an mcp_tool hook calls). */
+function declaresServer(root: string, name: string): boolean {
+  const read = readRegularFile(path.join(root, '.mcp.json'), CONFIG_MAX_BYTES);
+  if (!read.ok) return false;
+  try {
+    const doc = JSON.parse(read.bytes.toString('utf8')) as { mcpServers?: Record<string, unknown> };
+    return (
+      typeof doc?.mcpServers === 'object' && doc.mcpServers !== null && Object.hasOwn(doc.mcpServers, name)
+    );
+  } catch {
+    return false;
+  }
 }
 
 type Verified = (CommandCandidate & { ms: number; answered: string }) | { failures: string[] };

@@ -25,16 +25,21 @@ import type { CommandResult, Io } from '../io.js';
 import { runningBin } from '../running-bin.js';
 import { hooksCommand } from './hooks.js';
 
-export const INIT_AGENT_USAGE = `usage: proofmap init --agent ${AGENTS.join('|')} [dir] [--dry-run]`;
+export const INIT_AGENT_USAGE = `usage: proofmap init --agent ${AGENTS.join('|')} [dir] [--dry-run] [--hook-transport command|mcp]`;
 
 export async function initAgentCommand(
   agent: string,
   dir: string,
   dryRun: boolean,
   io: Io,
+  transport: 'command' | 'mcp' = 'command',
 ): Promise<CommandResult> {
   if (!(AGENTS as readonly string[]).includes(agent))
     throw new UsageError(`unknown agent "${agent}"`, { hint: INIT_AGENT_USAGE });
+  if (transport === 'mcp' && agent !== 'claude')
+    throw new UsageError(`--hook-transport mcp is a Claude Code hook; ${agent} has no edit-gate hook`, {
+      hint: INIT_AGENT_USAGE,
+    });
   const root = path.resolve(io.cwd, dir);
   if (!existsSync(root)) throw new InputError(`${root} does not exist`, { hint: 'pass the repository root' });
   const files = AGENT_FILES[agent as Agent];
@@ -45,8 +50,18 @@ export async function initAgentCommand(
   ];
   for (const [rel, edit] of edits) editFile(root, rel, edit, dryRun, io);
   if (agent === 'claude') {
-    // The gate speaks Claude Code's hook protocol; `hooks install` merges and verifies it.
-    const hooked = await hooksCommand(['install', root, ...(dryRun ? ['--dry-run'] : [])], io);
+    // The gate speaks Claude Code's hook protocol; `hooks install` merges and verifies it. The
+    // mcp_tool hook calls the server entry written just above (named "proofmap").
+    const hooked = await hooksCommand(
+      [
+        'install',
+        root,
+        ...(dryRun ? ['--dry-run'] : []),
+        ...(transport === 'mcp' ? ['--hook-transport', 'mcp'] : []),
+      ],
+      io,
+      { serverDeclared: true },
+    );
     if (hooked.exitCode !== 0) return hooked;
   } else {
     io.stdout.write(

@@ -12,7 +12,7 @@ import { listFiles } from '../../discover/list.js';
 import { proposeConfig } from '../../init/propose.js';
 import { InputError } from '../../model/errors.js';
 import { readRepoFile } from '../../store/read-file.js';
-import { parse } from '../args.js';
+import { choiceOption, parse } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
@@ -45,11 +45,19 @@ export const SPEC: CommandSpec = {
       value: 'claude|codex|cursor',
       description: 'wire proofmap into that coding agent instead (MCP server, gate, notes)',
     },
+    'hook-transport': {
+      type: 'string',
+      value: 'command|mcp',
+      default: 'command',
+      description:
+        "with --agent claude: the gate as a process per edit (command) or as an mcp_tool hook on proofmap's MCP server (mcp)",
+    },
   },
   examples: [
     'proofmap init --dry-run',
     'proofmap init ../repo --areas packages',
     'proofmap init --agent claude',
+    'proofmap init --agent claude --hook-transport mcp --dry-run',
   ],
 };
 
@@ -63,8 +71,16 @@ export async function initCommand(argv: string[], io: Io): Promise<CommandResult
   if (typeof values.agent === 'string') {
     if (values.areas !== undefined || values.force)
       throw new UsageError('--agent does not take --areas or --force', { hint: USAGE });
-    return initAgentCommand(values.agent, positionals[0] ?? '.', values['dry-run'] === true, io);
+    const transport = choiceOption(
+      values['hook-transport'],
+      'hook-transport',
+      ['command', 'mcp'] as const,
+      'command',
+    );
+    return initAgentCommand(values.agent, positionals[0] ?? '.', values['dry-run'] === true, io, transport);
   }
+  if (values['hook-transport'] !== undefined)
+    throw new UsageError('--hook-transport goes with --agent claude', { hint: USAGE });
   if (values.areas !== undefined && values.areas !== 'list' && values.areas !== 'packages')
     throw new UsageError(`--areas must be list or packages, got "${String(values.areas)}"`, { hint: USAGE });
   if (positionals.length > 1) throw new UsageError('init takes at most one directory', { hint: USAGE });
