@@ -12,6 +12,7 @@ import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
 import { readPreviousMap, serializeItems, serializeMap, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
+import type { ResolvedImport } from './map/import-names.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
 import { addManifestEdges } from './map/manifest-edges.js';
@@ -20,6 +21,7 @@ import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { createResolver } from './resolve/index.js';
+import { addSymbols } from './symbols/index.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
   bufferedCache,
@@ -74,7 +76,17 @@ export async function buildMap({
     (p) => facts.modules.get(p)?.exports,
     facts.artifacts,
   );
-  const importFindings = addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
+  const resolvedImports: ResolvedImport[] = [];
+  const importFindings = addCodeEdges(
+    snapshot,
+    facts.modules,
+    found.texts,
+    resolver,
+    nodeOfPath,
+    facts.modules,
+    undefined,
+    resolvedImports,
+  );
   addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
   const findings = addDocEdges(
     snapshot,
@@ -84,6 +96,8 @@ export async function buildMap({
     repoView(found.texts, paths, facts),
   );
   stage('resolve', `${snapshot.relations.length} relations`);
+  addSymbols(snapshot, facts.modules, resolvedImports, found.texts);
+  stage('symbols', `${snapshot.entities.size} nodes`);
 
   const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
   const verified = verify({

@@ -2,7 +2,7 @@
  * Where the js-ts passes (module record, AST, directives) record facts. Positions are computed here
  * only, so every pass agrees on what a line and a column are.
  */
-import type { ImportFact, ModuleFacts } from '../model/facts.js';
+import type { ExportOrigin, ImportFact, ModuleFacts } from '../model/facts.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, CoverageStatus, ExportedName, RelationKind } from '../model/types.js';
 
@@ -16,6 +16,8 @@ export class FactSink {
   private readonly imports: ImportFact[] = [];
   private readonly exports: Positioned<ExportedName>[] = [];
   private readonly coverage: Positioned<Coverage>[] = [];
+  private readonly origins: ExportOrigin[] = [];
+  private readonly declared = new Map<string, string>();
 
   constructor(
     readonly path: string,
@@ -53,10 +55,19 @@ export class FactSink {
     names: string[],
     typeOnly: boolean,
     referencePath = false,
-  ): void {
+  ): ImportFact {
     const fact: ImportFact = { specifier, relation, ...this.position(literalStart + 1), names, typeOnly };
     if (referencePath) fact.referencePath = true;
     this.imports.push(fact);
+    return fact;
+  }
+
+  addOrigin(name: string, specifier: string, imported: string, offset: number): void {
+    this.origins.push({ name, specifier, imported, line: this.position(offset).line });
+  }
+
+  addDeclared(name: string, keyword: string): void {
+    if (!this.declared.has(name)) this.declared.set(name, keyword);
   }
 
   addExport(name: string, offset: number, typeOnly: boolean): void {
@@ -84,7 +95,12 @@ export class FactSink {
         compareStrings(a.relation, b.relation) ||
         compareStrings(a.specifier, b.specifier),
     );
-    return { imports, exports: dedupeExports(this.exports), coverage: sortCoverage(this.coverage) };
+    const facts: ModuleFacts = { imports, exports: dedupeExports(this.exports), coverage: sortCoverage(this.coverage) };
+    if (this.origins.length > 0)
+      facts.origins = [...this.origins].sort((a, b) => a.line - b.line || compareStrings(a.name, b.name));
+    if (this.declared.size > 0)
+      facts.declared = Object.fromEntries([...this.declared].sort(([a], [b]) => compareStrings(a, b)));
+    return facts;
   }
 }
 

@@ -21,8 +21,9 @@ export function addCodeEdges(
   /** Facts of the import targets, for the imported-names check (default: `modules` itself). */
   targets: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> = modules,
   resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
+  /** Receives every import resolved to a file here (the symbol stage lands names through them). */
+  resolved: ResolvedImport[] = [],
 ): Finding[] {
-  const resolved: ResolvedImport[] = [];
   for (const [path, facts] of modules) {
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
