@@ -129,6 +129,8 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
+      previousFacts: () =>
+        store.getFacts<ModuleFacts>(moduleCacheKey(file.path), input.previous.get(file.path)!.hash),
     });
   }
   updatePackages(splice);

@@ -31,6 +31,9 @@ function repo(): string {
     'src/app/c.ts': "import { b } from './b.js';\nexport function c() {\n  return b;\n}\n",
     // An imported-names finding through a barrel: src/index.ts re-exports lib/star.ts with *.
     'src/app/via-barrel.ts': "import { later } from '../index.js';\nexport const viaBarrel = later;\n",
+    // A barrel whose chains other files' uses edges cite (symbols: via file:line).
+    'src/app/barrel.ts': "export { a } from './a.js';\nexport * from './b.js';\n",
+    'src/app/user.ts': "import { a, b } from './barrel.js';\nconsole.log(a, b);\n",
     'docs/app.md':
       '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
@@ -149,9 +152,19 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       (t: string) => t.replace('[a](../src/app/a.ts)', 'a'),
     ],
     [
-      'an export no document mentions added',
+      'lines inserted above the exports of a file used through a barrel',
+      'src/lib/star.ts',
+      (t: string) => `// a comment\n// and another\n${t}`,
+    ],
+    [
+      'a name imported through a barrel, used two lines later',
+      'src/app/b.ts',
+      (t: string) => `import { all } from '../index.js';\n${t}\nconsole.log(all);\n`,
+    ],
+    [
+      'a namespace import whose members are read',
       'src/app/c.ts',
-      (t: string) => `${t}export const extraThing = 1;\n`,
+      (t: string) => `import * as lib from '../lib/named.js';\n${t}console.log(lib.named);\n`,
     ],
   ])('after %s', async (_name, rel, change) => {
     const root = repo();
@@ -176,6 +189,16 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
   });
 
   it.each([
+    [
+      'an export no document mentions added (a new symbol node)',
+      () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const extraThing = 1;\n`),
+      /symbol nodes changed/,
+    ],
+    [
+      'a barrel that other files import moves its re-export lines',
+      () => (root: string) => edit(root, 'src/app/barrel.ts', (t) => `// moved\n${t}`),
+      /exports or re-exports changed and other files import it/,
+    ],
     [
       'an export a document mentions appears',
       () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const helperName = 1;\n`),

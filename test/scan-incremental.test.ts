@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../src/scan.js';
+import { nodeId } from '../src/model/ids.js';
 
 const copy = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'proofmap-inc-'));
@@ -149,7 +150,10 @@ describe('incremental scan equals a cold scan, byte for byte', () => {
     expect(map.meta.version).toBe(2);
     expect(last.added_node_ids.map(key)).toEqual(['src/added.ts']);
     expect(last.stale_node_ids.map(key)).toEqual(['src/lib/named.ts']);
-    expect(last.removed_node_ids).toHaveLength(1);
+    // The deleted file's node and its one symbol node (`g`).
+    expect(last.removed_node_ids).toEqual(
+      [nodeId('file', 'src/lib/grouped.ts'), nodeId('symbol', 'src/lib/grouped.ts#g')].sort(),
+    );
     rmSync(root, { recursive: true, force: true });
   });
 });

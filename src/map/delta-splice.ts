@@ -10,6 +10,7 @@ import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
+import { starFacts, symbolId } from '../symbols/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
 import type { ResolvedImport } from './import-names.js';
 import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
@@ -77,6 +78,8 @@ export interface ChangedCodeFile {
   mentionedSymbols(): ReadonlySet<string>;
   /** Facts of another code file (an import target): this delta's, else the cached ones. */
   factsOf(path: string): ModuleFacts | undefined;
+  /** This file's facts as the last scan had them (cached by its old hash), for the symbol check. */
+  previousFacts(): ModuleFacts | undefined;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -126,6 +129,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     zone: old.zone,
     factsOf: input.factsOf,
     starImports: (barrel, facts) => starImports(splice, barrel, facts),
+    resolvedOf: (path, facts) => resolvedImports(splice, path, facts),
   });
   splice.nodes.set(id, part.node);
   splice.coverage.push(...part.coverage);
@@ -142,6 +146,11 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     throw new DeltaRefused(`${file.path}: an exported name was removed and other files import it`);
   for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
   text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
+  spliceSymbols(splice, file.path, old.exports, part.symbols, facts, () => {
+    const before = input.previousFacts();
+    if (!before) throw new DeltaRefused(`${file.path}: its previous facts are not cached`);
+    return before;
+  });
 }
 
 /**
@@ -200,6 +209,65 @@ function starImports(splice: Splice, barrel: string, facts: ModuleFacts | undefi
     }
   }
   return out;
+}
+
+/**
+ * Every import fact of a file paired with the file it resolved to, from its edges as the map holds
+ * them (matched by relation, line and column). What resolved to no file has no such edge.
+ */
+function resolvedImports(splice: Splice, path: string, facts: ModuleFacts): ResolvedImport[] {
+  if (splice.pending.has(path) && !splice.groups.has(nodeId('file', path)))
+    throw new DeltaRefused(`${path} changed too and lends its imports to a symbol chain: not spliced in one delta`);
+  const edges = edgesFrom(splice, nodeId('file', path));
+  const out: ResolvedImport[] = [];
+  for (const fact of facts.imports) {
+    for (const edge of edges) {
+      if (edge.relation !== fact.relation) continue;
+      const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
+      const target = evidence && nodeAt(splice, edge.to);
+      if (evidence && target?.kind === 'file' && target.path) {
+        out.push({ from: path, fact, target: target.path, evidence });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The changed file's symbol nodes are replaced in place (their lines move with edits). What would
+ * change other files' part of the symbol graph is refused: symbol nodes that appear or vanish, or
+ * exports whose names or re-export chains (with their lines, which other files' uses edges cite)
+ * changed while some file imports this one.
+ */
+function spliceSymbols(
+  splice: Splice,
+  path: string,
+  oldExports: readonly { name: string }[] | undefined,
+  symbols: MapNode[],
+  facts: ModuleFacts,
+  previousFacts: () => ModuleFacts,
+): void {
+  const index = nodeIndex(splice);
+  const before = (oldExports ?? []).map((e) => symbolId(path, e.name)).filter((id) => index.has(id));
+  const after = symbols.map((n) => n.id);
+  if ([...before].sort().join() !== [...after].sort().join())
+    throw new DeltaRefused(`${path}: its symbol nodes changed (an export declared, removed or re-exported)`);
+  if (exportShape(previousFacts()) !== exportShape(facts) && splice.imported.has(nodeId('file', path)))
+    throw new DeltaRefused(`${path}: its exports or re-exports changed and other files import it`);
+  for (const node of symbols) {
+    splice.nodes.set(node.id, node);
+    splice.text.nodes[index.get(node.id)!] = JSON.stringify(node);
+  }
+}
+
+/** What other files' uses edges read of a file: export names, origins and `export *` (with lines). */
+function exportShape(facts: ModuleFacts): string {
+  return JSON.stringify([
+    facts.exports.map((e) => e.name).sort(),
+    facts.origins ?? [],
+    starFacts(facts).map((f) => [f.specifier, f.line, f.column]),
+  ]);
 }
 
 /** A node's outgoing edges as map.json holds them (an index of blocks is built on first use). */
@@ -284,7 +352,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
     throw new DeltaRefused(`a finding names an anchor in ${path}`);
 }
 
-const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports)"/;
+const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports|requires|dynamic-imports)"/;
 
 /** The contiguous range of the node's edges (found by inspectEdges), or an empty range. */
 function groupRange(splice: Splice, id: string): [number, number] {

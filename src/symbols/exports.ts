@@ -37,6 +37,11 @@ export class ExportResolver {
 
   constructor(private readonly graph: ExportGraph) {}
 
+  /** The file an import fact of `path` resolved to (the graph's answer). */
+  targetOf(path: string, fact: ImportFact): string | undefined {
+    return this.graph.targetOf(path, fact);
+  }
+
   /** Where `name` exported by `path` is declared. */
   resolve(path: string, name: string): Landing {
     return this.walk(path, name, new Set()).landing;

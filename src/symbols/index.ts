@@ -8,7 +8,7 @@ import type { ImportFact, ModuleFacts, TextSource } from '../model/facts.js';
 import { ExportResolver } from './exports.js';
 import { declaredSymbols, usesOf } from './stage.js';
 
-export { EXPORT_ASSIGNMENT, ExportResolver, type Landing } from './exports.js';
+export { EXPORT_ASSIGNMENT, ExportResolver, type Landing, starFacts } from './exports.js';
 export { declaredSymbols, symbolId, symbolKey, usesOf } from './stage.js';
 
 /** The file each import fact resolved to, from the resolved imports of a build. */
@@ -26,19 +26,30 @@ export function addSymbols(
 ): void {
   const targetOf = targetsOf(resolved);
   const resolver = new ExportResolver({ factsOf: (p) => modules.get(p), targetOf });
-  for (const [path, facts] of modules) {
-    for (const s of declaredSymbols(path, facts)) {
-      snapshot.entity('symbol', s.key, {
-        name: s.name,
-        path,
-        evidence: [{ source: 'code', path, line: s.line }],
-        metadata: s.metadata,
-      });
-    }
+  for (const [path, facts] of modules) addFileSymbols(snapshot, path, facts, resolver, texts);
+}
+
+/**
+ * One file's part: its symbol nodes and its uses edges. A full build and a delta both call this,
+ * so a spliced file cannot disagree with a cold scan about what it declares or uses.
+ */
+export function addFileSymbols(
+  snapshot: Snapshot,
+  path: string,
+  facts: ModuleFacts,
+  resolver: ExportResolver,
+  texts: TextSource,
+): void {
+  for (const s of declaredSymbols(path, facts)) {
+    snapshot.entity('symbol', s.key, {
+      name: s.name,
+      path,
+      evidence: [{ source: 'code', path, line: s.line }],
+      metadata: s.metadata,
+    });
   }
-  for (const [path, facts] of modules) {
-    const text = texts.get(path) ?? '';
-    const uses = usesOf(path, facts, resolver, (f) => targetOf(path, f), (line) => excerptAt(text, line));
-    for (const u of uses) snapshot.relate({ kind: 'uses', ...u });
-  }
+  const text = texts.get(path) ?? '';
+  const targetOf = (f: ImportFact) => resolver.targetOf(path, f);
+  for (const u of usesOf(path, facts, resolver, targetOf, (line) => excerptAt(text, line)))
+    snapshot.relate({ kind: 'uses', ...u });
 }
