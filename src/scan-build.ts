@@ -12,16 +12,15 @@ import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
 import { readPreviousMap, serializeItems, serializeMap, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
-import type { ResolvedImport } from './map/import-names.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
+import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
 import { repoView } from './map/repo-view.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { createResolver } from './resolve/index.js';
-import { addSymbols } from './symbols/index.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
   bufferedCache,
@@ -35,6 +34,7 @@ import {
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
 import type { IndexStore } from './store/index.js';
+import { addSymbols } from './symbols/index.js';
 import { verify } from './verify/index.js';
 
 export interface BuildInput {

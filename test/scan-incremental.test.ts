@@ -11,8 +11,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scan } from '../src/scan.js';
 import { nodeId } from '../src/model/ids.js';
+import { scan } from '../src/scan.js';
 
 const copy = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'proofmap-inc-'));

@@ -11,9 +11,9 @@ import {
   type TSImportTypeQualifier,
   Visitor,
 } from 'oxc-parser';
+import type { ImportFact } from '../model/facts.js';
 import { recordAmbientModule } from './js-ts-ambient.js';
 import { recordDefineProperty, recordExportAssignment } from './js-ts-commonjs.js';
-import type { ImportFact } from '../model/facts.js';
 import { isIdentifier, isMember, nameOf } from './js-ts-nodes.js';
 import type { FactSink } from './js-ts-sink.js';
 import type { Binding } from './js-ts-uses.js';
@@ -94,7 +94,13 @@ export function recordAst(program: Program, sink: FactSink): AstBindings {
       const reference = node.moduleReference;
       if (reference.type !== 'TSExternalModuleReference') return;
       const literal = reference.expression;
-      const fact = sink.addImport('requires', literal.value, literal.start, ['*'], node.importKind === 'type');
+      const fact = sink.addImport(
+        'requires',
+        literal.value,
+        literal.start,
+        ['*'],
+        node.importKind === 'type',
+      );
       bound.bindings.push({ local: node.id.name, imported: '*', fact });
       bound.skips.push([node.start, node.end]);
       bound.importEquals.set(node.id.name, literal.value);

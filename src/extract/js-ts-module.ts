@@ -58,7 +58,8 @@ export function recordModuleRecord(
       typeOnly,
     );
     skips.push([statement.start, statement.end]);
-    for (const entry of entries) bindings.push({ local: entry.localName.value, imported: importedName(entry), fact });
+    for (const entry of entries)
+      bindings.push({ local: entry.localName.value, imported: importedName(entry), fact });
   }
 
   // `import X from 'a'; export default X` is a local export for oxc (an expression), yet its value
@@ -66,7 +67,10 @@ export function recordModuleRecord(
   const imported = new Map<string, { specifier: string; name: string }>();
   for (const statement of record.staticImports)
     for (const entry of statement.entries)
-      imported.set(entry.localName.value, { specifier: statement.moduleRequest.value, name: importedName(entry) });
+      imported.set(entry.localName.value, {
+        specifier: statement.moduleRequest.value,
+        name: importedName(entry),
+      });
   for (const [local, specifier] of importEquals) imported.set(local, { specifier, name: '*' });
 
   for (const statement of record.staticExports) {
@@ -88,7 +92,12 @@ export function recordModuleRecord(
         const keyword = DECLARATION_KEYWORD.exec(head)?.[1];
         if (keyword) sink.addDeclared(name, keyword);
       } else if (name !== '*') {
-        sink.addOrigin(name, entry.moduleRequest.value, reexportedName(entry), entry.exportName.start ?? entry.start);
+        sink.addOrigin(
+          name,
+          entry.moduleRequest.value,
+          reexportedName(entry),
+          entry.exportName.start ?? entry.start,
+        );
       }
       if (indirect || entry.moduleRequest === null) continue;
       request = entry.moduleRequest;

@@ -95,7 +95,11 @@ export class FactSink {
         compareStrings(a.relation, b.relation) ||
         compareStrings(a.specifier, b.specifier),
     );
-    const facts: ModuleFacts = { imports, exports: dedupeExports(this.exports), coverage: sortCoverage(this.coverage) };
+    const facts: ModuleFacts = {
+      imports,
+      exports: dedupeExports(this.exports),
+      coverage: sortCoverage(this.coverage),
+    };
     if (this.origins.length > 0)
       facts.origins = [...this.origins].sort((a, b) => a.line - b.line || compareStrings(a.name, b.name));
     if (this.declared.size > 0)

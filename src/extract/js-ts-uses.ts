@@ -21,7 +21,11 @@ const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 const MEMBER = /^\s*\??\.\s*([A-Za-z_$][\w$]*)/;
 
 /** Fills `uses` (and `escapes`) of each binding's fact; `skip` are the import statements' spans. */
-export function recordUses(sink: FactSink, bindings: readonly Binding[], skip: readonly [number, number][]): void {
+export function recordUses(
+  sink: FactSink,
+  bindings: readonly Binding[],
+  skip: readonly [number, number][],
+): void {
   if (bindings.length === 0) return;
   const byLocal = new Map<string, Binding>();
   for (const b of bindings) byLocal.set(b.local, b);

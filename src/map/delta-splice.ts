@@ -217,7 +217,9 @@ function starImports(splice: Splice, barrel: string, facts: ModuleFacts | undefi
  */
 function resolvedImports(splice: Splice, path: string, facts: ModuleFacts): ResolvedImport[] {
   if (splice.pending.has(path) && !splice.groups.has(nodeId('file', path)))
-    throw new DeltaRefused(`${path} changed too and lends its imports to a symbol chain: not spliced in one delta`);
+    throw new DeltaRefused(
+      `${path} changed too and lends its imports to a symbol chain: not spliced in one delta`,
+    );
   const edges = edgesFrom(splice, nodeId('file', path));
   const out: ResolvedImport[] = [];
   for (const fact of facts.imports) {

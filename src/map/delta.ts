@@ -97,7 +97,13 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     }
     return map.get(fact);
   };
-  addFileSymbols(snapshot, file.path, facts, new ExportResolver({ factsOf: symbolFacts, targetOf }), input.texts);
+  addFileSymbols(
+    snapshot,
+    file.path,
+    facts,
+    new ExportResolver({ factsOf: symbolFacts, targetOf }),
+    input.texts,
+  );
   const entities = new KnownEntities(snapshot.entities, input.isNode);
   const verified = verify({
     entities,

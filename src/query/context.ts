@@ -14,6 +14,7 @@ import { type Mention, mentionsOf } from './impact.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
 import type { Session } from './session.js';
+import { hasSymbols, type SymbolSummary, symbols } from './symbols.js';
 import { resolveTarget } from './target.js';
 
 export interface Neighbour {
@@ -33,6 +34,8 @@ export interface Context {
   dependencies: { total: number; items: Neighbour[] };
   dependents: { total: number; items: Neighbour[] };
   cycles: ImportCycle[];
+  /** A single file's exports, each with its number of users (when the map has the symbol stage). */
+  exports?: SymbolSummary[];
 }
 
 export function context(session: Session, text: string, opts: { limit?: number } = {}): Envelope<Context> {
@@ -80,6 +83,10 @@ export function context(session: Session, text: string, opts: { limit?: number }
     dependents: neighbours('in'),
     cycles: signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id))),
   };
+  if (paths.length === 1 && hasSymbols(session)) {
+    const exported = symbols(session, paths[0]!);
+    if (exported.length > 0) record.exports = exported;
+  }
   const notes = lowerBoundNotes(session, paths);
   if (consulted.note) notes.push(consulted.note);
   if (signals.cycles.total > signals.cycles.items.length)

@@ -140,7 +140,8 @@ export class ExportResolver {
       for (const fact of starFacts(facts)) {
         const target = this.graph.targetOf(path, fact);
         if (target === undefined) continue;
-        for (const n of this.namesOf(target, seen)) if (n !== 'default' && n !== EXPORT_ASSIGNMENT) names.add(n);
+        for (const n of this.namesOf(target, seen))
+          if (n !== 'default' && n !== EXPORT_ASSIGNMENT) names.add(n);
       }
     }
     return [...names].sort();
@@ -148,7 +149,12 @@ export class ExportResolver {
 }
 
 /** The import fact an export origin comes from: the re-export (or the import) of that specifier. */
-function originFact(facts: ModuleFacts, specifier: string, imported: string, line: number): ImportFact | undefined {
+function originFact(
+  facts: ModuleFacts,
+  specifier: string,
+  imported: string,
+  line: number,
+): ImportFact | undefined {
   const candidates = facts.imports.filter(
     (f) =>
       f.specifier === specifier &&

@@ -12,7 +12,9 @@ export { EXPORT_ASSIGNMENT, ExportResolver, type Landing, starFacts } from './ex
 export { declaredSymbols, symbolId, symbolKey, usesOf } from './stage.js';
 
 /** The file each import fact resolved to, from the resolved imports of a build. */
-export function targetsOf(resolved: readonly ResolvedImport[]): (path: string, fact: ImportFact) => string | undefined {
+export function targetsOf(
+  resolved: readonly ResolvedImport[],
+): (path: string, fact: ImportFact) => string | undefined {
   const byFact = new Map<ImportFact, string>();
   for (const r of resolved) byFact.set(r.fact, r.target);
   return (_path, fact) => byFact.get(fact);

@@ -9,7 +9,7 @@
  * marks a lower bound: a namespace used whole (passed, spread) or a load whose value is not bound,
  * so every export of the target counts as used.
  */
-import type { ImportFact, ModuleFacts, TextSource } from '../model/facts.js';
+import type { ImportFact, ModuleFacts } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
 import type { Evidence, RelationKind } from '../model/types.js';
 import { EXPORT_ASSIGNMENT, type ExportResolver, type Hop, type Landing } from './exports.js';
@@ -48,7 +48,14 @@ export function declaredSymbols(path: string, facts: ModuleFacts): SymbolNode[] 
     const declared = facts.declared?.[e.name];
     if (declared) metadata.declaration = declared;
     if (e.typeOnly) metadata.type_only = true;
-    out.push({ id: symbolId(path, e.name), key: symbolKey(path, e.name), path, name: e.name, line: e.line, metadata });
+    out.push({
+      id: symbolId(path, e.name),
+      key: symbolKey(path, e.name),
+      path,
+      name: e.name,
+      line: e.line,
+      metadata,
+    });
   }
   return out;
 }
@@ -91,11 +98,18 @@ export function usesOf(
   const whole = (target: string, fact: ImportFact, via: Hop[]) => {
     for (const name of resolver.exportNames(target)) {
       const landing = resolver.resolve(target, name);
-      add({ ...landing, via: [...via, ...landing.via] } as Landing, fact, '*', fact.line, `grep:${fact.specifier}`);
+      add(
+        { ...landing, via: [...via, ...landing.via] } as Landing,
+        fact,
+        '*',
+        fact.line,
+        `grep:${fact.specifier}`,
+      );
     }
   };
   const land = (landing: Landing, fact: ImportFact, name: string, line: number): void => {
-    const check = name === 'default' || name === EXPORT_ASSIGNMENT ? `grep:${fact.specifier}` : `grep:${name}`;
+    const check =
+      name === 'default' || name === EXPORT_ASSIGNMENT ? `grep:${fact.specifier}` : `grep:${name}`;
     // A name landing on a namespace (`export * as ns`) is used whole: its members are not tracked.
     if (landing.kind === 'namespace') whole(landing.path, fact, landing.via);
     else add(landing, fact, name, line, check);
@@ -114,7 +128,8 @@ export function usesOf(
     }
     if (namespace) {
       if (uses === undefined || fact.escapes) whole(target, fact, []);
-      for (const u of uses ?? []) if (!named.includes(u.name)) land(resolver.resolve(target, u.name), fact, u.name, u.line);
+      for (const u of uses ?? [])
+        if (!named.includes(u.name)) land(resolver.resolve(target, u.name), fact, u.name, u.line);
     }
   }
   for (const edge of byId.values()) edge.names.sort();

@@ -17,12 +17,29 @@ const rows: {
   {
     name: 'named imports: first mention after the import, the import line when never used',
     text: "import { a, b as c, unused } from './x';\n\nconst k = 1;\nc(a);\na();\n",
-    uses: [['./x', [{ name: 'a', line: 4 }, { name: 'b', line: 4 }, { name: 'unused', line: 1 }]]],
+    uses: [
+      [
+        './x',
+        [
+          { name: 'a', line: 4 },
+          { name: 'b', line: 4 },
+          { name: 'unused', line: 1 },
+        ],
+      ],
+    ],
   },
   {
     name: 'a namespace import reads members',
     text: "import * as ns from './x';\nns.format(1);\nns . parse('2');\nns.format(3);\n",
-    uses: [['./x', [{ name: 'format', line: 2 }, { name: 'parse', line: 3 }]]],
+    uses: [
+      [
+        './x',
+        [
+          { name: 'format', line: 2 },
+          { name: 'parse', line: 3 },
+        ],
+      ],
+    ],
   },
   {
     name: 'a namespace passed whole escapes',
@@ -39,7 +56,13 @@ const rows: {
     text: "const { a, b: c } = require('./x');\nconst v = require('./y').value;\nc(a);\n",
     path: 'src/a.js',
     uses: [
-      ['./x', [{ name: 'a', line: 3 }, { name: 'b', line: 3 }]],
+      [
+        './x',
+        [
+          { name: 'a', line: 3 },
+          { name: 'b', line: 3 },
+        ],
+      ],
       ['./y', [{ name: 'value', line: 2 }]],
     ],
   },

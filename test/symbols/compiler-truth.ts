@@ -38,7 +38,10 @@ export function proofmapExports(root: string): ExportResolver {
   const targets = new Map<ImportFact, string | undefined>();
   const targetOf = (from: string, fact: ImportFact): string | undefined => {
     if (!targets.has(fact)) {
-      const r = resolver.resolve(from, fact.specifier, { typeOnly: fact.typeOnly, syntax: syntaxOf(fact.relation) });
+      const r = resolver.resolve(from, fact.specifier, {
+        typeOnly: fact.typeOnly,
+        syntax: syntaxOf(fact.relation),
+      });
       targets.set(fact, r.kind === 'file' ? r.path : undefined);
     }
     return targets.get(fact);
@@ -47,7 +50,11 @@ export function proofmapExports(root: string): ExportResolver {
 }
 
 const describeLanding = (l: Landing): string =>
-  l.kind === 'declaration' ? `${l.path}#${l.name === 'export=' ? '=' : l.name}` : l.kind === 'namespace' ? `${l.path}#*` : `(${l.kind})`;
+  l.kind === 'declaration'
+    ? `${l.path}#${l.name === 'export=' ? '=' : l.name}`
+    : l.kind === 'namespace'
+      ? `${l.path}#*`
+      : `(${l.kind})`;
 
 function compilerProgram(root: string, rootNames: string[]): ts.Program {
   return ts.createProgram(
@@ -84,7 +91,10 @@ function compilerLanding(root: string, checker: ts.TypeChecker, symbol: ts.Symbo
   const assigned = fileSymbol?.exports?.get(ts.escapeLeadingUnderscores('export='));
   if (assigned && (assigned === s || checker.getAliasedSymbol(assigned) === s)) names.push('=');
   if (names.length === 0) names.push(s.name);
-  return names.sort().map((n) => `${file}#${n}`).join('|');
+  return names
+    .sort()
+    .map((n) => `${file}#${n}`)
+    .join('|');
 }
 
 /** Whether proofmap's landing is one of the compiler's names for the same declaration. */
@@ -123,7 +133,10 @@ export function importPairs(root: string): Pair[] {
 }
 
 /** Every name the compiler says `entry` exports, with where each lands, beside proofmap's. */
-export function entryPairs(root: string, entry: string): { pairs: Pair[]; compilerNames: string[]; ourNames: string[] } {
+export function entryPairs(
+  root: string,
+  entry: string,
+): { pairs: Pair[]; compilerNames: string[]; ourNames: string[] } {
   const program = compilerProgram(root, [entry]);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(path.join(root, entry))!;
