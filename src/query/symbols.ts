@@ -62,12 +62,38 @@ export function findSymbols(session: Session, text: string): MapNode[] {
   return session.map.nodes.filter((n) => n.kind === 'symbol' && n.label === text);
 }
 
+/**
+ * The exact users of a symbol, then the lower-bound ones: files using whole (`*`) a namespace of
+ * its module or of a barrel that re-exports it.
+ */
 export function usersOf(session: Session, symbol: MapNode): SymbolUser[] {
-  return session
-    .edgesTo(symbol.id)
-    .filter((e) => e.relation === 'uses')
+  const exact = session.edgesTo(symbol.id).filter((e) => e.relation === 'uses');
+  const files = new Set(exact.map((e) => e.from));
+  const whole: MapEdge[] = [];
+  for (const module of passThrough(session, nodeId('file', symbol.path!)))
+    for (const e of session.edgesTo(module))
+      if (e.relation === 'uses' && !files.has(e.from)) {
+        files.add(e.from);
+        whole.push(e);
+      }
+  return [...exact, ...whole]
     .map((e) => userOf(session, e))
     .sort((a, b) => compareStrings(a.path, b.path) || a.line - b.line);
+}
+
+/** A module and every barrel that re-exports from it, transitively (cycles end). */
+export function passThrough(session: Session, fileId: string): string[] {
+  const seen = new Set([fileId]);
+  const queue = [fileId];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    for (const e of session.edgesTo(id))
+      if (e.relation === 're-exports' && !seen.has(e.from)) {
+        seen.add(e.from);
+        queue.push(e.from);
+      }
+  }
+  return [...seen];
 }
 
 function userOf(session: Session, e: MapEdge): SymbolUser {
@@ -140,6 +166,14 @@ export function symbolUpstream(
           users.add(e.from);
           visit(e.from, depth, e.id, next, true);
         }
+      // Namespaces used whole, of this module or of a barrel re-exporting it: lower-bound users.
+      if (symbols.length > 0)
+        for (const module of passThrough(session, fileId))
+          for (const e of session.edgesTo(module)) {
+            if (e.relation !== 'uses') continue;
+            users.add(e.from);
+            visit(e.from, depth, e.id, next, true);
+          }
       if (depth === 1 && opts.symbols) continue;
       for (const e of session.edgesTo(fileId)) {
         if (!IMPORTING.has(e.relation) || users.has(e.from)) continue;

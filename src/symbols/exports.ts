@@ -5,7 +5,7 @@
  * ambiguous, and the module exports neither; `export *` never brings `default`; a module with
  * `export =` exports that one value. Cycles in re-export chains terminate (they add nothing).
  */
-import type { ImportFact, ModuleFacts } from '../model/facts.js';
+import type { ExportOrigin, ImportFact, ModuleFacts } from '../model/facts.js';
 
 /** A re-export the chain went through: the barrel and the line of its re-export. */
 export interface Hop {
@@ -31,9 +31,28 @@ export interface ExportGraph {
 
 export const EXPORT_ASSIGNMENT = 'export=';
 
+/** One file's export facts, indexed once: resolution asks the same barrel thousands of times. */
+interface Table {
+  entries: Map<string, Landing>;
+  /** Some `export *` leads outside the files here: an absent name may still be exported. */
+  open: boolean;
+  assigned?: boolean;
+  names?: string[];
+}
+
+const identity = (l: Landing): string =>
+  l.kind === 'declaration' ? `${l.path}#${l.name}` : l.kind === 'namespace' ? `${l.path}#*` : `(${l.kind})`;
+const pathOf = (l: Landing): string => ('path' in l ? l.path : '');
+
+interface ExportIndex {
+  assigned: boolean;
+  own: Set<string>;
+  origins: Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>;
+  stars: ImportFact[];
+}
+
 export class ExportResolver {
-  private readonly memo = new Map<string, Landing>();
-  private readonly names = new Map<string, string[]>();
+  private readonly indexes = new Map<string, ExportIndex | undefined>();
 
   constructor(private readonly graph: ExportGraph) {}
 
@@ -42,109 +61,119 @@ export class ExportResolver {
     return this.graph.targetOf(path, fact);
   }
 
+  private readonly tables = new Map<string, Table>();
+  private readonly building = new Set<string>();
+
   /** Where `name` exported by `path` is declared. */
   resolve(path: string, name: string): Landing {
-    return this.walk(path, name, new Set()).landing;
+    const table = this.tableOf(path).table;
+    const hit = table.entries.get(name);
+    if (hit) return hit;
+    return table.open && name !== 'default' ? { kind: 'outside', via: [] } : { kind: 'missing', via: [] };
   }
 
   /** Every name `path` exports (own names, then what its `export *` bring), sorted. */
   exportNames(path: string): string[] {
-    let list = this.names.get(path);
-    if (!list) {
-      list = this.namesOf(path, new Set());
-      this.names.set(path, list);
-    }
-    return list;
+    const table = this.tableOf(path).table;
+    table.names ??= [...table.entries.keys()].sort();
+    return table.names;
   }
 
-  private walk(path: string, name: string, stack: Set<string>): { landing: Landing; cyclic: boolean } {
-    const key = `${path}\0${name}`;
-    const known = this.memo.get(key);
-    if (known) return { landing: known, cyclic: false };
-    if (stack.has(key)) return { landing: { kind: 'missing', via: [] }, cyclic: true };
-    stack.add(key);
-    const result = this.step(path, name, stack);
-    stack.delete(key);
-    // A result found while a caller was on the stack may lack what that caller brings: not kept.
-    if (!result.cyclic) this.memo.set(key, result.landing);
-    return result;
+  /**
+   * A module's whole export table, built once from its targets' tables: each barrel is visited
+   * once per scan instead of once per name looked up through it. A table met again while it is
+   * being built (a cycle) adds nothing; tables built inside a cycle are kept only by the call that
+   * closed it, so a cycle member asked later is built again with its own view.
+   */
+  private tableOf(path: string): { table: Table; cyclic: boolean } {
+    const known = this.tables.get(path);
+    if (known) return { table: known, cyclic: false };
+    if (this.building.has(path)) return { table: { entries: new Map(), open: false }, cyclic: true };
+    this.building.add(path);
+    const built = this.build(path);
+    this.building.delete(path);
+    if (!built.cyclic || this.building.size === 0) this.tables.set(path, built.table);
+    return built;
   }
 
-  private step(path: string, name: string, stack: Set<string>): { landing: Landing; cyclic: boolean } {
-    const facts = this.graph.factsOf(path);
-    if (!facts) return { landing: { kind: 'outside', via: [] }, cyclic: false };
-    if (facts.exports.some((e) => e.name === EXPORT_ASSIGNMENT))
-      return { landing: { kind: 'declaration', path, name: EXPORT_ASSIGNMENT, via: [] }, cyclic: false };
-    const origin = facts.origins?.find((o) => o.name === name);
-    if (origin) {
-      const hop = { path, line: origin.line };
-      const fact = originFact(facts, origin.specifier, origin.imported, origin.line);
-      const target = fact && this.graph.targetOf(path, fact);
-      if (target === undefined) return { landing: { kind: 'outside', via: [hop] }, cyclic: false };
-      if (origin.imported === '*') return { landing: this.namespaceOf(target, [hop]), cyclic: false };
-      const next = this.walk(target, origin.imported, stack);
-      return { landing: prepend(hop, next.landing), cyclic: next.cyclic };
+  private build(path: string): { table: Table; cyclic: boolean } {
+    const facts = this.indexOf(path);
+    const entries = new Map<string, Landing>();
+    if (!facts) return { table: { entries, open: true }, cyclic: false };
+    if (facts.assigned) {
+      entries.set(EXPORT_ASSIGNMENT, { kind: 'declaration', path, name: EXPORT_ASSIGNMENT, via: [] });
+      return { table: { entries, open: false, assigned: true }, cyclic: false };
     }
-    if (facts.exports.some((e) => e.name === name && e.name !== '*'))
-      return { landing: { kind: 'declaration', path, name, via: [] }, cyclic: false };
-    if (name === 'default') return { landing: { kind: 'missing', via: [] }, cyclic: false };
-    const found = new Map<string, { landing: Landing; hop: Hop }>();
-    let outside: Hop | undefined;
     let cyclic = false;
-    for (const fact of starFacts(facts)) {
+    for (const name of facts.own) {
+      const o = facts.origins.get(name);
+      if (!o) {
+        entries.set(name, { kind: 'declaration', path, name, via: [] });
+        continue;
+      }
+      const hop = { path, line: o.origin.line };
+      const target = o.fact && this.graph.targetOf(path, o.fact);
+      if (target === undefined) entries.set(name, { kind: 'outside', via: [hop] });
+      else if (o.origin.imported === '*') entries.set(name, this.namespaceOf(target, [hop]));
+      else {
+        const next = this.tableOf(target);
+        cyclic ||= next.cyclic;
+        const l = next.table.entries.get(o.origin.imported);
+        if (l) entries.set(name, prepend(hop, l));
+        else if (next.table.open && o.origin.imported !== 'default')
+          entries.set(name, { kind: 'outside', via: [hop] });
+      }
+    }
+    // `export *`: names the module does not export itself; two different declarations of one
+    // name make it ambiguous (exported by neither).
+    let open = false;
+    const starred = new Map<string, Landing>();
+    for (const fact of facts.stars) {
       const hop = { path, line: fact.line };
       const target = this.graph.targetOf(path, fact);
       if (target === undefined) {
-        outside ??= hop;
+        open = true;
         continue;
       }
-      const next = this.walk(target, name, stack);
+      const next = this.tableOf(target);
       cyclic ||= next.cyclic;
-      const l = next.landing;
-      if (l.kind === 'declaration' || l.kind === 'namespace') {
-        const id = l.kind === 'declaration' ? `${l.path}#${l.name}` : `${l.path}#*`;
-        if (!found.has(id)) found.set(id, { landing: l, hop });
-      } else if (l.kind === 'outside' || l.kind === 'ambiguous') outside ??= hop;
+      open ||= next.table.open;
+      for (const [name, l] of next.table.entries) {
+        if (name === 'default' || name === EXPORT_ASSIGNMENT || facts.own.has(name)) continue;
+        const seen = starred.get(name);
+        if (!seen) starred.set(name, prepend(hop, l));
+        else if (seen.kind !== 'ambiguous' && identity(seen) !== identity(l))
+          starred.set(name, { kind: 'ambiguous', paths: [pathOf(seen), pathOf(l)].sort(), via: [] });
+      }
     }
-    if (found.size === 1) {
-      const [only] = found.values();
-      return { landing: prepend(only!.hop, only!.landing), cyclic };
+    for (const [name, l] of starred) entries.set(name, l);
+    return { table: { entries, open }, cyclic };
+  }
+
+  private indexOf(path: string): ExportIndex | undefined {
+    if (this.indexes.has(path)) return this.indexes.get(path);
+    const facts = this.graph.factsOf(path);
+    let index: ExportIndex | undefined;
+    if (facts) {
+      const origins = new Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>();
+      for (const o of facts.origins ?? [])
+        if (!origins.has(o.name))
+          origins.set(o.name, { origin: o, fact: originFact(facts, o.specifier, o.imported, o.line) });
+      index = {
+        assigned: facts.exports.some((e) => e.name === EXPORT_ASSIGNMENT),
+        own: new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*')),
+        origins,
+        stars: starFacts(facts),
+      };
     }
-    if (found.size > 1) {
-      const paths = [...found.values()].map((f) => (f.landing as { path: string }).path).sort();
-      return { landing: { kind: 'ambiguous', paths, via: [] }, cyclic };
-    }
-    if (outside) return { landing: { kind: 'outside', via: [outside] }, cyclic };
-    return { landing: { kind: 'missing', via: [] }, cyclic };
+    this.indexes.set(path, index);
+    return index;
   }
 
   /** A module taken whole: its `export =` value when it has one, else its namespace. */
   namespaceOf(path: string, via: Hop[]): Landing {
-    const facts = this.graph.factsOf(path);
-    if (facts?.exports.some((e) => e.name === EXPORT_ASSIGNMENT))
-      return { kind: 'declaration', path, name: EXPORT_ASSIGNMENT, via };
+    if (this.indexOf(path)?.assigned) return { kind: 'declaration', path, name: EXPORT_ASSIGNMENT, via };
     return { kind: 'namespace', path, via };
-  }
-
-  private namesOf(path: string, seen: Set<string>): string[] {
-    const known = this.names.get(path);
-    if (known) return known;
-    // A cycle adds nothing; the set is not unwound, so each file is listed once per call.
-    if (seen.has(path)) return [];
-    seen.add(path);
-    const facts = this.graph.factsOf(path);
-    const names = new Set<string>();
-    if (facts?.exports.some((e) => e.name === EXPORT_ASSIGNMENT)) names.add(EXPORT_ASSIGNMENT);
-    else if (facts) {
-      for (const e of facts.exports) if (e.name !== '*') names.add(e.name);
-      for (const fact of starFacts(facts)) {
-        const target = this.graph.targetOf(path, fact);
-        if (target === undefined) continue;
-        for (const n of this.namesOf(target, seen))
-          if (n !== 'default' && n !== EXPORT_ASSIGNMENT) names.add(n);
-      }
-    }
-    return [...names].sort();
   }
 }
 

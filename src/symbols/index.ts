@@ -3,7 +3,7 @@
  * importing file, into the snapshot (verify and the guardian then treat them like any code edge).
  */
 import type { ResolvedImport } from '../map/import-names.js';
-import { excerptAt, type Snapshot } from '../map/snapshot.js';
+import type { Snapshot } from '../map/snapshot.js';
 import type { ImportFact, ModuleFacts, TextSource } from '../model/facts.js';
 import { ExportResolver } from './exports.js';
 import { declaredSymbols, usesOf } from './stage.js';
@@ -51,7 +51,16 @@ export function addFileSymbols(
     });
   }
   const text = texts.get(path) ?? '';
+  // Line starts once per file: excerpts are asked for every use's lines.
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const excerpt = (line: number): string => {
+    const start = starts[line - 1];
+    if (start === undefined) return '';
+    const end = starts[line] === undefined ? text.length : starts[line]! - 1;
+    const raw = text.slice(start, end).trim();
+    return raw.length > 160 ? `${raw.slice(0, 159)}…` : raw;
+  };
   const targetOf = (f: ImportFact) => resolver.targetOf(path, f);
-  for (const u of usesOf(path, facts, resolver, targetOf, (line) => excerptAt(text, line)))
-    snapshot.relate({ kind: 'uses', ...u });
+  for (const u of usesOf(path, facts, resolver, targetOf, excerpt)) snapshot.relate({ kind: 'uses', ...u });
 }

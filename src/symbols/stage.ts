@@ -7,7 +7,7 @@
  * An edge's evidence is the import (its specifier's file:line, with the chain) and the first
  * mention of the name after it. `names` are the names as the importer uses them; `*` among them
  * marks a lower bound: a namespace used whole (passed, spread) or a load whose value is not bound,
- * so every export of the target counts as used.
+ * so every export of the target counts as used: that use is one edge to the target's file node.
  */
 import type { ImportFact, ModuleFacts } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
@@ -75,7 +75,7 @@ export function usesOf(
   const byId = new Map<string, SymbolUse>();
   const add = (landing: Landing, fact: ImportFact, used: string, line: number, check: string) => {
     if (landing.kind !== 'declaration') return;
-    const to = symbolId(landing.path, landing.name);
+    const to = landing.name === '' ? nodeId('file', landing.path) : symbolId(landing.path, landing.name);
     const at: Evidence = { source: 'code', path, line: fact.line, column: fact.column };
     const ex = excerpt(fact.line);
     if (ex) at.excerpt = ex;
@@ -95,17 +95,20 @@ export function usesOf(
       if (evidence[0]!.line! < edge.evidence[0]!.line!) edge.verified_by = check;
     } else byId.set(to, { from, to, evidence, verified_by: check, names: [used] });
   };
+  // A namespace used whole is one edge to the module's file (`*`): per export, a barrel of
+  // thousands of names would give each such importer thousands of edges. Queries count it as a
+  // lower-bound user of every export the module has, through its barrels.
   const whole = (target: string, fact: ImportFact, via: Hop[]) => {
-    for (const name of resolver.exportNames(target)) {
-      const landing = resolver.resolve(target, name);
+    const landing = resolver.namespaceOf(target, via);
+    if (landing.kind === 'declaration') add(landing, fact, '*', fact.line, `grep:${fact.specifier}`);
+    else
       add(
-        { ...landing, via: [...via, ...landing.via] } as Landing,
+        { kind: 'declaration', path: target, name: '', via },
         fact,
         '*',
         fact.line,
         `grep:${fact.specifier}`,
       );
-    }
   };
   const land = (landing: Landing, fact: ImportFact, name: string, line: number): void => {
     const check =
