@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Latency of `proofmap serve` per tool call, as an agent sees it: the SDK client over stdio
-// against the real server process, round trip included. The first call of each tool (opening
-// the session, computing signals) is reported apart; p50/p95 are over the N calls after it.
+// Latency of `proofmap serve` per tool call, as an agent sees it: the v2 SDK client on the
+// stateless 2026-07-28 revision over stdio against the real server process, round trip
+// included. The first call of each tool (opening the session, computing signals) is reported
+// apart; p50/p95 are over the N calls after it. Every answer is also checked against its token
+// budget (the default 1,500 and a tight 500): `tokens` must be ≤ `max_tokens`, and the exact
+// `total` must not change with the budget.
 //
 //   npm run build && node bin/proofmap.js scan bench/.work/repo-7k
 //   node bench/mcp.js [repo] [--n 100] [--rescans 5]
@@ -9,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values, positionals } = parseArgs({
@@ -29,7 +32,10 @@ const transport = new StdioClientTransport({
   args: [join(here, '..', 'bin', 'proofmap.js'), 'serve', root],
   stderr: 'ignore',
 });
-const client = new Client({ name: 'proofmap-bench', version: '0' });
+const client = new Client(
+  { name: 'proofmap-bench', version: '0' },
+  { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+);
 await client.connect(transport);
 
 async function timed(name, args) {
@@ -43,26 +49,49 @@ async function timed(name, args) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 // Targets: the file most imported (the worst case for impact/refs) and a typical file.
-const hubs = (await timed('map_rank', { by: 'fan-in', limit: 1 })).result.structuredContent.items;
+const hubs = (await timed('map_repo', { limit: 1 })).result.structuredContent.items;
 const hub = hubs[0].path;
 const files = (await timed('map_search', { text: '.ts', kinds: ['path'], limit: 200 })).result
   .structuredContent.items;
 const typical = files[Math.floor(files.length / 2)].path;
 
+const folder = hub.split('/').slice(0, 2).join('/');
 const cases = [
   ['map_context', { target: hub }, 'hub'],
   ['map_context', { target: typical }, 'typical'],
+  ['map_context', { target: folder }, 'folder'],
   ['map_impact', { target: hub }, 'hub'],
   ['map_impact', { target: typical }, 'typical'],
-  ['map_refs', { target: hub }, 'hub'],
-  ['map_refs', { target: typical }, 'typical'],
+  ['map_impact', { target: hub, importers: true }, 'hub importers'],
   ['map_path', { from: typical, to: hub }, ''],
   ['map_search', { text: 'util' }, ''],
-  ['map_cycles', {}, ''],
-  ['map_rank', { by: 'centrality' }, ''],
-  ['map_changes', {}, ''],
-  ['map_checkup', {}, ''],
+  ['map_repo', {}, ''],
+  ['map_repo', { focus: [typical] }, 'focus'],
+  ['map_check', { what: 'structure' }, 'structure'],
+  ['map_check', { what: 'cycles' }, 'cycles'],
+  ['map_check', { what: 'changes' }, 'changes'],
 ];
+
+// Budget: every case at the default and a tight budget, the exact total the same in both.
+const budgetRows = [];
+for (const [name, args, label] of cases) {
+  const totals = new Set();
+  for (const max_tokens of [1500, 500]) {
+    const { result } = await timed(name, { ...args, max_tokens });
+    const sc = result.structuredContent;
+    const text = result.content[0].text;
+    totals.add(sc.total);
+    budgetRows.push({
+      tool: label ? `${name} (${label})` : name,
+      max_tokens,
+      tokens: Math.ceil(text.length / 4),
+      total: sc.total,
+      returned: sc.returned,
+      within: Math.ceil(text.length / 4) <= max_tokens,
+    });
+  }
+  if (totals.size !== 1) throw new Error(`${name}: total changed with the budget: ${[...totals]}`);
+}
 
 const rows = [];
 for (const [name, args, label] of cases) {
@@ -100,3 +129,10 @@ for (const r of rows) {
   );
 }
 console.log(`first map_impact (hub) after a rescan (session reopen): ${afterRescan.toFixed(1)} ms`);
+console.log(
+  `\nbudget: ${budgetRows.filter((r) => r.within).length} of ${budgetRows.length} answers within max_tokens`,
+);
+for (const r of budgetRows)
+  console.log(
+    `${r.tool.padEnd(28)} max ${String(r.max_tokens).padStart(5)} tokens ${String(r.tokens).padStart(5)} returned ${String(r.returned).padStart(4)} of ${r.total}${r.within ? '' : '  OVER'}`,
+  );

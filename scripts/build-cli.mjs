@@ -3,8 +3,13 @@
 // ~300 separate ES modules cost more than an unchanged rescan's own work; a handful of files cut
 // that. Native addons stay external, and so do packages loaded by createRequire on demand (yaml
 // for a configuration file, ajv when no precompiled validator exists).
+
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+// A clean folder: chunk names are content hashes, and stale ones from earlier builds would ship.
+rmSync(fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)), { recursive: true, force: true });
 
 await build({
   entryPoints: {

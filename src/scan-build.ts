@@ -4,18 +4,19 @@
  */
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
-import { artifactKey } from './extract/artifact.js';
 import { extractAll, noCache } from './extract/index.js';
-import { computeSignals } from './graph/signals.js';
+import { gateSettingsOf } from './gate/settings.js';
+import { startSignalsJob } from './graph/signals-job.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeItems, serializeMap, writeMapText } from './map/emit.js';
+import { readPreviousMap, serializeItems, serializeMapChunks, writeMapText } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
 import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
+import { recordAliases } from './map/record-aliases.js';
 import { repoView } from './map/repo-view.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
@@ -99,12 +100,11 @@ export async function buildMap({
   addSymbols(snapshot, facts.modules, resolvedImports, found.texts);
   stage('symbols', `${snapshot.entities.size} nodes`);
 
-  const artifactIds = new Set([...facts.artifacts.values()].map((a) => artifactKey(a.artifactId)));
   const verified = verify({
     entities: snapshot.entities,
     relations: snapshot.relations,
     textOf: (p) => found.texts.get(p),
-    endpoint: typedEndpoint(nodeOfPath, artifactIds),
+    endpoint: typedEndpoint(nodeOfPath, recordAliases(facts.artifacts)),
   });
   stage('verify', `${verified.edges.length} edges kept`);
 
@@ -131,33 +131,47 @@ export async function buildMap({
   });
   stage('assemble');
 
+  // Signals and gate entries need only the graph: with a store they start now, on a second thread
+  // for a large map, while this one guards, writes map.json and fills the index.
+  const items = serializeItems(map);
+  const previous = store ? previousSignals(store, map) : undefined;
+  const gate = loaded.config.gate ?? {};
+  const signalsJob = previous
+    ? startSignalsJob(
+        {
+          nodes: items.nodes,
+          edges: items.edges,
+          zones: map.zones,
+          thresholds: {
+            ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
+            ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+          },
+          gate: gateSettingsOf(loaded.config.gate),
+          ...(previous.signals ? { reuse: previous.signals } : {}),
+        },
+        map,
+      )
+    : undefined;
+  // Awaited after the index is written; until then a failure must not surface as unhandled.
+  signalsJob?.catch(() => {});
+
   // The guardian re-derives every gate from the map and the files on disk, not from the facts
   // that built it; its schema gate validates this very object, so emit need not again.
-  const verdict = guard(root, map, { before: treeState(found.files) });
+  const verdict = guard(root, map, { before: treeState(found.files), texts: found.texts });
   map.meta.status = verdict.status;
   map.meta.blockers = verdict.blockers;
   stage('guard');
 
-  const items = serializeItems(map);
-  const text = serializeMap(map, items);
+  const text = serializeMapChunks(map, items);
   const mapFile = writing ? writeMapText(root, text) : undefined;
   stage('emit');
-  if (store) {
-    const previous = previousSignals(store, map);
+  if (store && previous && signalsJob) {
     store.writeSnapshot(map, found.files, headings(facts), items);
     stage('index');
-    const gate = loaded.config.gate ?? {};
-    const signals =
-      previous.signals ??
-      computeSignals(map, {
-        thresholds: {
-          ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
-          ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
-        },
-      });
+    const { signals, entries } = await signalsJob;
     storeSignals(store, previous.key, signals);
     stage('signals');
-    writeGateCache(store, map, loaded.config, new Map(Object.entries(signals.centrality.values)));
+    writeGateCache(store, loaded.config, entries);
     if (writing) {
       const last: LastScan = {
         key,

@@ -14,13 +14,22 @@ import { extractModule, isCodePath } from './extract/js-ts.js';
 import { type DocFacts, extractDoc } from './extract/markdown.js';
 import { normalizeFindings, sourceFingerprint, uniqueCoverage } from './map/assemble.js';
 import { DeltaRefused, ownsCoverage } from './map/delta.js';
+import { checkAdditions, insertStubNode } from './map/delta-add.js';
 import { applyDocFile, type DocPart, docOwnsCoverage } from './map/delta-doc.js';
 import { guardDelta } from './map/delta-guard.js';
-import { applyCodeFile, hasNode, newSplice, updatePackages } from './map/delta-splice.js';
+import {
+  applyCodeFile,
+  hasNode,
+  newSplice,
+  removeFileNode,
+  type Splice,
+  updatePackages,
+} from './map/delta-splice.js';
 import { mapPath, serializeSection, writeMapText } from './map/emit.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText } from './map/map-text.js';
-import type { Finding, MapNode } from './map/schema.js';
+import type { Finding, MapEdge, MapNode } from './map/schema.js';
+import { zonesByPath } from './map/zones.js';
 import type { ModuleFacts, SourceFile, TextSource } from './model/facts.js';
 import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
@@ -72,17 +81,29 @@ export function deltaScan(input: DeltaInput): ScanResult {
  */
 export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const { root, store, found, last, stage, text } = input;
-  const changed = changedFiles(input);
+  const { changed: edited, added, removed } = changedFiles(input);
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
 
   const paths = new Set(found.files.map((f) => f.path));
   const resolver =
     input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+  // A removed file's importers lose their edges to it (their imports no longer resolve, or now
+  // land elsewhere): each is re-analysed as if edited. Anything else pointing at it refuses.
+  const importers = removed.length > 0 ? importersOf(removed, store, found) : [];
+  const changed = [...edited, ...importers.filter((f) => !edited.some((e) => e.path === f.path))];
+  if (changed.length + removed.length > MAX_DELTA_FILES)
+    throw new DeltaRefused(`${changed.length + removed.length} files to re-analyse`);
+  // One changed file: the edges into it are all unchanged, and the index holds them as the map
+  // does. With several, one's new edges may point at another: the map text, spliced as it goes, is
+  // then the one place that has them.
   const splice = newSplice(
     text,
-    changed.map((f) => f.path),
+    [...changed.map((f) => f.path), ...removed],
+    changed.length === 1 && removed.length === 0 ? (id) => store.edgesInto(id) : undefined,
   );
+  for (const p of removed) removeFileNode(splice, p);
+  if (added.length > 0) addFiles(splice, added, { store, found, resolver });
   const byPath = new Map(found.files.map((f) => [f.path, f]));
   const roles = new Map(found.files.map((f) => [f.path, f.role]));
   const facts: [string, string, unknown][] = [];
@@ -139,7 +160,9 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const small = text.small;
   small.coverage = uniqueCoverage([
     ...small.coverage.filter(
-      (c) => !changed.some((f) => (f.role === 'doc' ? docOwnsCoverage(f.path, c) : ownsCoverage(f.path, c))),
+      (c) =>
+        !changed.some((f) => (f.role === 'doc' ? docOwnsCoverage(f.path, c) : ownsCoverage(f.path, c))) &&
+        !removed.some((p) => ownsCoverage(p, c)),
     ),
     ...splice.coverage,
     ...resolver.coverage(),
@@ -149,7 +172,10 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   // target does not export: each replaced whole.
   const owner = (f: Finding) => {
     const at = f.evidence[0]?.path ?? '';
-    return docs.has(at) || (f.code === 'import-name-not-exported' && splice.findings.has(at));
+    return (
+      docs.has(at) ||
+      (f.code === 'import-name-not-exported' && (splice.findings.has(at) || removed.includes(at)))
+    );
   };
   small.findings = normalizeFindings([
     ...small.findings.filter((f) => !owner(f)),
@@ -162,13 +188,24 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   meta.version += 1;
   // The same increment nextIncrements would record: only file nodes carry a hash, and only the
   // changed files' hashes moved.
-  const stale = changedNodes.map((n) => n.id).sort(compareStrings);
+  const isNew = new Set(added.map((f) => nodeId('file', f.path)));
+  // Stale: files whose bytes changed (a removed file's importers were re-analysed, not changed).
+  const stale = edited
+    .map((f) => nodeId(f.role === 'doc' ? 'document' : 'file', f.path))
+    .filter((id) => !isNew.has(id))
+    .sort(compareStrings);
+  const fresh = [...isNew].sort(compareStrings);
   small.increments = [
     ...small.increments,
-    { version: meta.version, added_node_ids: [], stale_node_ids: stale, removed_node_ids: [] },
+    {
+      version: meta.version,
+      added_node_ids: fresh,
+      stale_node_ids: stale,
+      removed_node_ids: removed.map((p) => nodeId('file', p)).sort(compareStrings),
+    },
   ].slice(-MAX_INCREMENTS);
   meta.source_fingerprint = sourceFingerprint(found.files);
-  meta.counts = { ...recount(meta.counts, splice, small.coverage) };
+  meta.counts = { ...recount(meta.counts, splice, small.coverage, added.length - removed.length) };
   meta.counts.findings = small.findings.length;
   // The writes gate compares the files this delta read: the ones it could have touched.
   const read = new Set(found.read);
@@ -199,6 +236,9 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       coverage: null,
     }),
     ...(edgeOrder !== undefined ? { edgeOrder } : {}),
+    ...(added.length + removed.length > 0
+      ? { nodeOrder: text.nodes.map((n) => text.field(n, ID_AT)).join(','), removedFiles: removed }
+      : {}),
     searchRows: changedNodes.filter(hasPath).map((node) => {
       const headings = docs.get(node.path)?.facts.headings;
       return headings ? { node, headings } : { node };
@@ -238,26 +278,43 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   };
 }
 
-/** The changed files, when every one of them is an existing code file or document whose bytes changed. */
+/**
+ * The changed files, when every one of them is an existing code file or document whose bytes
+ * changed, or a new code file (files removed or renamed are a full build).
+ */
 function changedFiles({ found, previous, last }: DeltaInput) {
   if (last.meta.status !== 'confirmed') throw new DeltaRefused('the previous map was not confirmed');
-  if (found.files.length !== previous.size) throw new DeltaRefused('files were added or removed');
+  const now = new Set(found.files.map((f) => f.path));
+  const removed: string[] = [];
+  for (const [p, before] of previous) {
+    if (now.has(p)) continue;
+    if (before.role !== 'code' || !isCodePath(p) || before.content !== 'text')
+      throw new DeltaRefused(`files were removed (${p}, not a code file)`);
+    removed.push(p);
+  }
+  const added: SourceFile[] = [];
   const changed = found.files.filter((f) => {
     const before = previous.get(f.path);
-    if (!before) throw new DeltaRefused(`${f.path} is new`);
-    return before.hash !== f.hash;
+    if (!before) added.push(f);
+    return !before || before.hash !== f.hash;
   });
-  if (changed.length === 0) throw new DeltaRefused('no file content changed (the versions or options did)');
-  if (changed.length > MAX_DELTA_FILES) throw new DeltaRefused(`${changed.length} files changed`);
+  if (changed.length === 0 && removed.length === 0)
+    throw new DeltaRefused('no file content changed (the versions or options did)');
+  if (changed.length + removed.length > MAX_DELTA_FILES)
+    throw new DeltaRefused(`${changed.length + removed.length} files changed`);
+  for (const f of added)
+    if (f.role !== 'code' || !isCodePath(f.path) || f.content !== 'text')
+      throw new DeltaRefused(`files were added (${f.path}, not a readable code file)`);
   for (const f of changed) {
-    const before = previous.get(f.path)!;
+    const before = previous.get(f.path);
+    if (!before) continue;
     const code = f.role === 'code' && isCodePath(f.path);
     if ((!code && f.role !== 'doc') || before.role !== f.role)
       throw new DeltaRefused(`${f.path} is not a code file or a document (${f.role})`);
     if (f.content !== 'text' || before.content !== 'text')
       throw new DeltaRefused(`${f.path} is not (or was not) readable text`);
   }
-  return changed;
+  return { changed, added, removed };
 }
 
 /** A document's facts for its heading slugs: cached by its hash, else extracted from its text. */
@@ -290,8 +347,15 @@ function recount(
   counts: Record<string, number>,
   splice: { relationDelta: Map<string, number> },
   coverage: readonly { status: string }[],
+  /** Files added minus files removed (each a file node). */
+  addedFiles: number,
 ): Record<string, number> {
   const next = { ...counts };
+  if (addedFiles !== 0)
+    for (const k of ['files', 'nodes', 'nodes.file']) {
+      next[k] = (next[k] ?? 0) + addedFiles;
+      if (next[k] === 0 && k === 'nodes.file') delete next[k]; // a kind with no nodes has no key
+    }
   for (const k of Object.keys(next)) if (k.startsWith('coverage.')) delete next[k];
   next.coverage = coverage.length;
   for (const c of coverage) next[`coverage.${c.status}`] = (next[`coverage.${c.status}`] ?? 0) + 1;
@@ -308,3 +372,66 @@ function edgeIds(text: MapText): string {
 }
 
 const hasPath = (n: MapNode): n is MapNode & { path: string } => n.path !== undefined;
+
+/** New code files: checked (delta-add.ts), then a stub node each, spliced like edited files. */
+function addFiles(
+  splice: Splice,
+  added: readonly SourceFile[],
+  ctx: { store: IndexStore; found: Discovery; resolver: Resolver },
+): void {
+  const { text } = splice;
+  const docs = ctx.found.files.filter((f) => f.role === 'doc');
+  checkAdditions({
+    added,
+    files: ctx.found.files,
+    texts: ctx.found.texts,
+    map: text.small,
+    packageKeys: text.nodes.flatMap((item) => {
+      const line = text.text(item);
+      return line.includes('"kind":"package"') ? [(JSON.parse(line) as MapNode).key] : [];
+    }),
+    docFacts: () => {
+      const cached = ctx.store.allFacts<DocFacts>('markdown');
+      return docs.map((d) => {
+        const facts = cached.get(d.hash);
+        if (!facts)
+          throw new DeltaRefused(`${d.path} has no cached facts to tell whether it names a new file`);
+        return JSON.stringify(facts);
+      });
+    },
+  });
+  const zoneOf = zonesByPath(
+    new Map([...ctx.resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const)),
+  );
+  for (const file of added) {
+    if (hasNode(splice, nodeId('file', file.path))) throw new DeltaRefused(`${file.path} already has a node`);
+    insertStubNode(
+      text.nodes,
+      (i) => JSON.parse(text.text(text.nodes[i]!)) as MapNode,
+      file,
+      zoneOf(file.path, false),
+      text.small.zones,
+    );
+    splice.nodeIndex = undefined; // every later node moved
+  }
+}
+
+/**
+ * The code files whose edges point at a removed file, to re-analyse; refuses when a document, a
+ * typed link, a manifest or a file that is itself removed points at it.
+ */
+function importersOf(removed: readonly string[], store: IndexStore, found: Discovery): SourceFile[] {
+  const byPath = new Map(found.files.map((f) => [f.path, f]));
+  const out = new Map<string, SourceFile>();
+  for (const p of removed) {
+    for (const line of store.edgesInto(nodeId('file', p))) {
+      const edge = JSON.parse(line) as MapEdge;
+      const from = edge.evidence[0]?.path;
+      const importer = from === undefined ? undefined : byPath.get(from);
+      if (edge.namespace !== 'code-dep' || importer?.role !== 'code' || !isCodePath(importer.path))
+        throw new DeltaRefused(`${p} was removed, and ${from ?? edge.from} points at it (${edge.relation})`);
+      out.set(importer.path, importer);
+    }
+  }
+  return [...out.values()];
+}

@@ -3,7 +3,7 @@
  * for search, stage timing, and the unchanged-tree check that lets a rescan of an untouched tree
  * stop after discovery.
  */
-import { createHash } from 'node:crypto';
+
 import { statSync } from 'node:fs';
 import type { ExtractedFacts, FactCache } from './extract/index.js';
 import type { Signals } from './graph/signals.js';
@@ -12,6 +12,7 @@ import type { ProofMap } from './map/schema.js';
 import { VERSION } from './map/version.js';
 import { EXTRACTOR_VERSION } from './model/constants.js';
 import type { SourceFile } from './model/facts.js';
+import { sha1 } from './model/ids.js';
 import type { Heading, IndexStore } from './store/index.js';
 
 /** Reads facts from the index in one query per extractor; writes new ones in one transaction. */
@@ -41,8 +42,6 @@ export function headings(facts: ExtractedFacts): Heading[] {
     for (const h of doc.headings) out.push({ path, text: h.text, slug: h.slug, line: h.line });
   return out;
 }
-
-export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 /**
  * Everything a map depends on: every file's bytes (configuration included, it is a discovered

@@ -5,7 +5,7 @@
  * for the parser, the resolver and the graph library.
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from './discover/config.js';
+import { loadConfigLazily } from './discover/config-lazy.js';
 import { discover, realRoot } from './discover/index.js';
 import { mapPath } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
@@ -89,7 +89,7 @@ async function scanLocked(
   const startedMs = Date.now();
   const { timings, stage } = stageTimer(options.onProgress);
   const writing = options.write !== false;
-  const loaded = loadConfig(root);
+  const loaded = await loadConfigLazily(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const last = store?.getSignals<LastScan>(LAST_SCAN);
   const previous = store && last?.startedMs && !options.force ? store.files() : undefined;

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -189,6 +189,92 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
   });
 
   it.each([
+    ['a new file with imports', 'src/app/report-totals.ts'],
+    ['a new file in another folder', 'src/lib/format-totals.ts'],
+  ])('adds %s without a full build', async (_name, rel) => {
+    const root = repo();
+    const r = await deltaAndCold(root, () =>
+      writeFileSync(
+        path.join(root, rel),
+        "import pad from 'left-pad';\nimport { a } from '../app/a.js';\nexport const totals = pad(a);\n",
+      ),
+    );
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+    // The next edit of the new file is a delta too, still equal to a full build.
+    const next = await deltaAndCold(root, () => edit(root, rel, (t) => `${t}export const more = 1;\n`));
+    expect(next.delta.mode).toBe('delta');
+    expect(next.deltaBytes).toBe(next.fullBytes);
+    expect(next.deltaIndex).toEqual(next.fullIndex);
+  });
+
+  it.each([
+    ['a file nobody imports is deleted', (root: string) => rmSync(path.join(root, 'src/app/via-barrel.ts'))],
+    ['a file another imports is deleted', (root: string) => rmSync(path.join(root, 'src/app/b.ts'))],
+    [
+      'a file is renamed',
+      (root: string) =>
+        renameSync(path.join(root, 'src/app/via-barrel.ts'), path.join(root, 'src/app/through-barrel.ts')),
+    ],
+  ])('splices it when %s', async (_name, change) => {
+    const root = repo();
+    const r = await deltaAndCold(root, () => change(root));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it.each([
+    [
+      'a new file answers the specifier of an existing one',
+      () => (root: string) => writeFileSync(path.join(root, 'src/app/a.tsx'), 'export const a = 2;\n'),
+      /answers the same specifier/,
+    ],
+    [
+      'a new file is what an unresolved import looked for',
+      () => {
+        return (root: string) =>
+          writeFileSync(path.join(root, 'src/app/later-piece.ts'), 'export const later = 1;\n');
+      },
+      /names later-piece/,
+      { 'src/app/e.ts': "import { later } from './later-piece.js';\nexport const e = later;\n" },
+    ],
+    [
+      'a new file a document names',
+      () => (root: string) =>
+        writeFileSync(path.join(root, 'src/app/planned-step.ts'), 'export const step = 1;\n'),
+      /a document names planned-step/,
+      { 'docs/plan.md': '# Plan\n\nNext comes `src/app/planned-step.ts`.\n' },
+    ],
+    [
+      'a new file in a zone the map does not have',
+      () => (root: string) => {
+        mkdirSync(path.join(root, 'tools'), { recursive: true });
+        writeFileSync(path.join(root, 'tools/release-notes.ts'), 'export const notes = 1;\n');
+      },
+      /zone the map does not have/,
+    ],
+    [
+      'a file a document links to is deleted',
+      () => (root: string) => rmSync(path.join(root, 'src/app/a.ts')),
+      /src\/app\/a.ts was removed, and docs\/app.md points at it/,
+    ],
+  ] as [string, () => (root: string) => void, RegExp, Record<string, string>?][])(
+    'falls back to a full build, saying why, when %s',
+    async (_name, make, why, before) => {
+      const root = repo();
+      for (const [rel, text] of Object.entries(before ?? {})) writeFileSync(path.join(root, rel), text);
+      const r = await deltaAndCold(root, () => make()(root));
+      expect(r.delta.mode).toBe('full');
+      expect(r.delta.fullBecause).toMatch(why);
+      expect(r.deltaBytes).toBe(r.fullBytes);
+    },
+  );
+
+  it.each([
     [
       'an export no document mentions added (a new symbol node)',
       () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const extraThing = 1;\n`),
@@ -203,11 +289,6 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       'an export a document mentions appears',
       () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const helperName = 1;\n`),
       /a document mentions helperName/,
-    ],
-    [
-      'a file is added',
-      () => (root: string) => writeFileSync(path.join(root, 'src/app/d.ts'), 'export {};\n'),
-      /added or removed/,
     ],
     [
       'a document’s headings change',
@@ -242,6 +323,20 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.delta.mode).toBe('full');
     expect(r.delta.fullBecause).toMatch(why);
     expect(r.deltaBytes).toBe(r.fullBytes);
+  });
+
+  it('refuses a file a document links into with an anchor, found through the index', async () => {
+    const root = repo();
+    writeFileSync(path.join(root, 'docs/lines.md'), '# Lines\n\nSee [the loop](../src/app/c.ts#L2).\n');
+    const r = await deltaAndCold(root, () => edit(root, 'src/app/c.ts', (t) => `// moved down\n${t}`));
+    expect(r.delta.mode).toBe('full');
+    expect(r.delta.fullBecause).toMatch(/a document links into src\/app\/c.ts with an anchor/);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    // Without the anchor the same edit is a delta.
+    const plain = repo();
+    const p = await deltaAndCold(plain, () => edit(plain, 'src/app/c.ts', (t) => `// moved down\n${t}`));
+    expect(p.delta.mode).toBe('delta');
+    expect(p.deltaBytes).toBe(p.fullBytes);
   });
 
   it('never splices into a map.json changed since the last scan', async () => {

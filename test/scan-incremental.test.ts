@@ -26,6 +26,10 @@ const put = (root: string, rel: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
   writeFileSync(path.join(root, rel), text);
 };
+const addLog4brains = (root: string) =>
+  cpSync(new URL('./fixtures/adr-format-log4brains', import.meta.url), path.join(root, 'l4b'), {
+    recursive: true,
+  });
 const mapOf = (root: string) => readFileSync(path.join(root, '.proofmap/map.json'));
 
 /**
@@ -116,6 +120,41 @@ describe('incremental scan equals a cold scan, byte for byte', () => {
     [
       'a doc edit that breaks a link',
       (r: string) => writeFileSync(path.join(r, 'guide/README.md'), '# Guide\n\n[gone](docs/adr/nope.md)\n'),
+    ],
+    [
+      "a new code file that a decision record's covers glob takes in",
+      (r: string) => put(r, 'guide/src/store/extra.ts', 'export const extra = 1;\n'),
+      (r: string) =>
+        put(
+          r,
+          'guide/docs/adr/0005-store-files.md',
+          '---\ncovers: guide/src/store/*.ts\n---\n# Store files\n',
+        ),
+    ],
+    [
+      'a date-named decision record edit (log4brains)',
+      (r: string) =>
+        put(
+          r,
+          'l4b/docs/adr/20200925-multi-packages-architecture-in-a-monorepo-with-yarn-and-lerna.md',
+          '# Multi-packages\n\n- Status: superseded by [slug](20201016-use-the-adr-slug-as-its-unique-id.md)\n',
+        ),
+      addLog4brains,
+    ],
+    [
+      'a .log4brains.yml that stops naming a record folder',
+      (r: string) => put(r, 'l4b/.log4brains.yml', 'project:\n  name: x\n  adrFolder: ./docs/adr\n'),
+      addLog4brains,
+    ],
+    [
+      'a plain document edit inside a log4brains folder',
+      (r: string) =>
+        put(
+          r,
+          'l4b/docs/adr/README.md',
+          '# Architecture Decision Records\n\nSee [the slug](20201016-use-the-adr-slug-as-its-unique-id.md).\n',
+        ),
+      addLog4brains,
     ],
   ] as [string, (r: string) => void, ((r: string) => void)?][])('after %s', async (_name, edit, setup) => {
     const root = copy();

@@ -18,6 +18,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'the edit gate for coding agents (--claude hook protocol, or --file)',
     load: async () => (await import('./commands/gate.js')).gateCommand,
   },
+  init: {
+    summary: 'set a repository up: --agent claude|codex|cursor wires in the MCP server, gate and notes',
+    load: async () => (await import('./commands/init.js')).initCommand,
+  },
   hooks: {
     summary: 'install or uninstall the gate in .claude/settings.json',
     load: async () => (await import('./commands/hooks.js')).hooksCommand,
@@ -73,6 +77,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   serve: {
     summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)',
     load: async () => (await import('./commands/serve.js')).serveCommand,
+  },
+  areas: {
+    summary: 'suggest areas from the import graph (--write adds them to proofmap.config.json)',
+    load: async () => (await import('./commands/areas.js')).areasCommand,
   },
   view: {
     summary: 'write the map as one self-contained HTML page (.proofmap/map.html)',

@@ -1,69 +1,17 @@
 /**
- * Finds and reads the project's configuration. Every problem is one ConfigError that names the
- * file, the line when known, and the key path (`flows[0].steps: …`), so it can be fixed at once.
+ * Finds and reads the project's configuration (config-read.ts), validated by its zod schema.
+ * Every problem is one ConfigError that names the file, the line when known, and the key path.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { CONFIG_FILES, configSchema, type ProofmapConfig } from '../model/config.js';
-import { ConfigError } from '../model/errors.js';
+import { configSchema } from '../model/config.js';
+import { findConfigFile, type LoadedConfig, NO_CONFIG, parseConfigWith } from './config-read.js';
 
-export interface LoadedConfig {
-  config: ProofmapConfig;
-  /** Repo-relative path of the file, when there is one. */
-  file?: string;
-  /** Line of a key path (`flows.0.steps`) in the file, for evidence. */
-  lineOf(keyPath: (string | number)[]): number;
-}
+export type { LoadedConfig } from './config-read.js';
 
 export function loadConfig(root: string): LoadedConfig {
-  for (const name of CONFIG_FILES) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, name), 'utf8');
-    } catch {
-      continue;
-    }
-    return parseConfig(name, text);
-  }
-  return { config: {}, lineOf: () => 1 };
+  const found = findConfigFile(root);
+  return found ? parseConfig(found.file, found.text) : NO_CONFIG;
 }
 
 export function parseConfig(file: string, text: string): LoadedConfig {
-  // Loaded only when a configuration file exists: a scan without one never pays for the parser.
-  const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    const line = counter.linePos(e.pos[0]).line;
-    throw new ConfigError(`${file}:${line}: ${e.message.split('\n')[0]}`, {
-      hint: 'fix the syntax of the configuration file',
-    });
-  }
-  const lineOf = (keyPath: (string | number)[]): number => {
-    for (let n = keyPath.length; n > 0; n--) {
-      const node = doc.getIn(keyPath.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-      if (node?.range) return counter.linePos(node.range[0]).line;
-    }
-    return 1;
-  };
-  const parsed = configSchema.safeParse(doc.toJS() ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => {
-      const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-      const where =
-        keys
-          .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
-          .join('')
-          .replace(/^\./, '') || '(root)';
-      const what =
-        issue.code === 'unrecognized_keys'
-          ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
-          : issue.message;
-      return `${file}:${lineOf(keys as (string | number)[])}: ${where}: ${what}`;
-    });
-    throw new ConfigError(issues.join('; '), { hint: 'see the configuration reference in the README' });
-  }
-  return { config: parsed.data, file, lineOf };
+  return parseConfigWith(configSchema, file, text);
 }

@@ -47,7 +47,8 @@ const PHRASES: ReadonlyMap<string, readonly [string, boolean]> = new Map([
 
 const PHRASE_ALTERNATIVES = [...PHRASES.keys()].sort((a, b) => b.length - a.length).join('|');
 const LINE_START = new RegExp(`^(?:status\\s*:\\s*)?(${PHRASE_ALTERNATIVES})\\b\\s*:?\\s*`, 'i');
-const ID = `(?:${ARTIFACT_PREFIXES.join('|')})-\\d+\\b`;
+// An id, or a log4brains slug (`20200926-use-x`): what "Supersedes …" may name without a link.
+const ID = `(?:(?:${ARTIFACT_PREFIXES.join('|')})-\\d+\\b|(?:\\d{8}|\\d{4}-\\d{2}-\\d{2})-[A-Za-z0-9][\\w-]*)`;
 const ID_TOKEN = new RegExp(`\\b${ID}`, 'gi');
 const ID_FIRST = new RegExp(`^${ID}`, 'i');
 

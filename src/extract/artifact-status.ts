@@ -27,8 +27,40 @@ export function statusWord(text: string): string | undefined {
   return (first && KNOWN_STATUS.get(first)) ?? line.slice(0, 80);
 }
 
-/** First paragraph under a heading reading "Status", up to the next heading. */
+/**
+ * The status a record's body gives: a `- Status: accepted` bullet or a `Status: accepted` line
+ * (MADR 2, log4brains), else the first paragraph under a heading reading "Status" (adr-tools,
+ * Nygard), up to the next heading.
+ */
 export function statusFromBody(root: Root): string | undefined {
+  const line = fieldLine(root, 'status');
+  return line === undefined ? statusSection(root) : statusWord(line);
+}
+
+/**
+ * The value of a `Name: value` line at the top level of the body, as MADR 2 writes its metadata
+ * (`- Status: accepted`, `* Deciders: Alice, Bob`), in a list item or a paragraph of its own.
+ */
+export function fieldLine(root: Root, name: string): string | undefined {
+  const field = new RegExp(`^\\s*${name}\\s*:\\s*(.+)$`, 'i');
+  const firstLines = (node: Root['children'][number]): string[] => {
+    if (node.type === 'paragraph') return plainText(node).split(/\r\n|\n|\r/);
+    if (node.type !== 'list') return [];
+    return node.children.flatMap((item) => {
+      const first = item.children[0];
+      return first?.type === 'paragraph' ? [plainText(first).split(/\r\n|\n|\r/)[0]!] : [];
+    });
+  };
+  for (const node of root.children) {
+    for (const text of firstLines(node)) {
+      const match = field.exec(text);
+      if (match) return match[1]!.trim();
+    }
+  }
+  return undefined;
+}
+
+function statusSection(root: Root): string | undefined {
   const children = root.children;
   const at = children.findIndex(
     (node) => node.type === 'heading' && plainText(node).trim().replace(/:$/, '').toLowerCase() === 'status',

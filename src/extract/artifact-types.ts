@@ -26,13 +26,19 @@ export interface ArtifactLink {
 }
 
 export interface ArtifactFacts {
-  /** `ADR-016`: from front matter `id:`, else from the file name (see artifact-ids.ts). */
+  /** `ADR-016` from front matter `id:`, else from the file name (see artifact-ids.ts); a slug
+   *  (`20200925-multi-packages`) for date-named and unnumbered records. */
   artifactId: string;
   /** Front matter `title:`, else the text of the first heading. */
   title?: string;
   /** Lower-case when a known status word (`accepted`, `superseded` …), else as written. */
   status?: string;
   links: ArtifactLink[];
+  /** Who decided: MADR `deciders:` / `decision-makers:` or a `- Deciders:` line. */
+  deciders?: string[];
+  /** Front matter `checks:` (a command or a list of them): what proves a change to the files the
+   *  record covers; `context` lists them for those files. */
+  checks?: string[];
   /** Declarations that could not be read as links (a number under `supersedes:`, an external URL). */
   coverage: Coverage[];
 }

@@ -4,6 +4,7 @@
  */
 import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
+import { log4brainsFolders } from './artifact-folders.js';
 import { isCodePath } from './js-ts.js';
 import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
@@ -42,6 +43,12 @@ export async function extractAll(
     reused: 0,
   };
   const misses: SourceFile[] = [];
+  const records = {
+    recordFolders: log4brainsFolders(
+      files.map((f) => f.path),
+      (p) => texts.get(p),
+    ),
+  };
   for (const file of files) {
     const text = texts.get(file.path);
     if (text === undefined) continue;
@@ -58,7 +65,7 @@ export async function extractAll(
       const doc = hit ? relabel(hit, file.path) : extractDoc(file.path, text);
       if (!hit) cache.put('markdown', file.hash, doc);
       out.docs.set(file.path, doc);
-      const artifact = extractArtifact(file.path, text, doc);
+      const artifact = extractArtifact(file.path, text, doc, records);
       if (artifact) out.artifacts.set(file.path, artifact);
     }
   }

@@ -21,14 +21,18 @@ export interface SuggestionOptions {
   knownDirs?: ReadonlySet<string>;
 }
 
-export function areaSuggestions(view: View, opts: SuggestionOptions = {}): Coverage[] {
+/**
+ * Seeded Louvain communities of a view taken as undirected: the paths of each community's
+ * connected files, communities in order of first member id. Nodes without edges belong to none.
+ */
+export function communities(view: View, seed = 1): string[][] {
   const undirected = new graphology.UndirectedGraph();
   view.forEachNode((id) => undirected.addNode(id));
   view.forEachEdge((_k, _a, s, t) => {
     if (!undirected.hasEdge(s, t)) undirected.addEdge(s, t);
   });
   if (undirected.size === 0) return [];
-  const community = louvain(undirected, { rng: seededRandom(opts.seed ?? 1) });
+  const community = louvain(undirected, { rng: seededRandom(seed) });
   const members = new Map<number, string[]>();
   for (const id of undirected.nodes()) {
     const path = view.getNodeAttribute(id, 'path');
@@ -38,8 +42,12 @@ export function areaSuggestions(view: View, opts: SuggestionOptions = {}): Cover
     if (list) list.push(path);
     else members.set(c, [path]);
   }
+  return [...members.values()];
+}
+
+export function areaSuggestions(view: View, opts: SuggestionOptions = {}): Coverage[] {
   const out: Coverage[] = [];
-  for (const paths of members.values()) {
+  for (const paths of communities(view, opts.seed ?? 1)) {
     if (paths.length < (opts.minSize ?? 5)) continue;
     const dir = sharedDirectory(paths);
     if (opts.knownDirs?.has(dir)) continue;

@@ -3,7 +3,14 @@ export { brandes } from './betweenness.js';
 export { areaSuggestions, sharedDirectory } from './communities.js';
 export { cycleThrough, stronglyConnected } from './cycles.js';
 export { type Indexed, indexView } from './indexed.js';
-export { type EdgeFilter, GraphMemory, type NeighborOptions, type NodeFilter } from './memory.js';
+export { GraphMemory } from './memory.js';
+export type {
+  EdgeFilter,
+  GraphMemoryContract,
+  Neighbor,
+  NeighborOptions,
+  NodeFilter,
+} from './memory-contract.js';
 export { pagerank } from './pagerank.js';
 export { round6, samplePivots, seededRandom } from './prng.js';
 export { type Near, proximity } from './proximity.js';

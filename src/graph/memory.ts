@@ -1,36 +1,28 @@
 /**
- * GraphMemory: the map as a read/write graph for agent frameworks. The observed snapshot is
- * never altered: upserts land in a working layer above it and deletes mask observed entries, so
- * `clear()` always returns to exactly what the scan saw and an agent's notes can never be mistaken
- * for verified structure.
+ * GraphMemory: the in-process implementation of the GraphMemory contract (memory-contract.ts).
+ * The observed snapshot is never altered: upserts land in a working layer above it and deletes
+ * mask observed entries, so `clear()` always returns to exactly what the scan saw and an agent's
+ * notes can never be mistaken for verified structure.
  */
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
+import { InputError } from '../model/errors.js';
 import { compareStrings } from '../model/paths.js';
+import {
+  checkKeys,
+  EDGE_FILTER_KEYS,
+  type EdgeFilter,
+  type GraphMemoryContract,
+  NEIGHBOR_OPTION_KEYS,
+  type Neighbor,
+  type NeighborOptions,
+  NODE_FILTER_KEYS,
+  type NodeFilter,
+  sameValue,
+} from './memory-contract.js';
 
-export interface NodeFilter {
-  kind?: MapNode['kind'];
-  zone?: string;
-  /** Exact path, or a prefix ending in '/'. */
-  path?: string;
-  label?: string;
-}
+export type * from './memory-contract.js';
 
-export interface EdgeFilter {
-  from?: string;
-  to?: string;
-  relation?: string;
-  namespace?: MapEdge['namespace'];
-}
-
-export interface NeighborOptions {
-  /** Hops to follow (default 1). */
-  depth?: number;
-  /** Follow only edges with this relation. */
-  label?: string;
-  direction?: 'out' | 'in' | 'both';
-}
-
-export class GraphMemory {
+export class GraphMemory implements GraphMemoryContract {
   readonly #observedNodes: ReadonlyMap<string, MapNode>;
   readonly #observedEdges: ReadonlyMap<string, MapEdge>;
   #nodes = new Map<string, MapNode>();
@@ -42,49 +34,45 @@ export class GraphMemory {
     this.#observedEdges = new Map(map.edges.map((e) => [e.id, e]));
   }
 
-  getNode(id: string): MapNode | undefined {
-    if (this.#masked.has(id)) return undefined;
-    return this.#nodes.get(id) ?? this.#observedNodes.get(id);
+  async getNode(id: string): Promise<MapNode | null> {
+    return this.#node(id) ?? null;
   }
 
-  getEdge(id: string): MapEdge | undefined {
-    if (this.#masked.has(id)) return undefined;
-    const edge = this.#edges.get(id) ?? this.#observedEdges.get(id);
-    // An edge whose endpoint was deleted is masked with it.
-    return edge && this.getNode(edge.from) && this.getNode(edge.to) ? edge : undefined;
+  async getEdge(id: string): Promise<MapEdge | null> {
+    return this.#edge(id) ?? null;
   }
 
-  findNodes(filter: NodeFilter = {}): MapNode[] {
+  async findNodes(filter: NodeFilter = {}): Promise<MapNode[]> {
+    checkKeys('node filter', filter, NODE_FILTER_KEYS);
     const out: MapNode[] = [];
     for (const id of this.#ids(this.#observedNodes, this.#nodes)) {
-      const n = this.getNode(id);
+      const n = this.#node(id);
       if (n && matchesNode(n, filter)) out.push(n);
     }
     return out;
   }
 
-  findEdges(filter: EdgeFilter = {}): MapEdge[] {
-    const out: MapEdge[] = [];
-    for (const id of this.#ids(this.#observedEdges, this.#edges)) {
-      const e = this.getEdge(id);
-      if (e && matchesEdge(e, filter)) out.push(e);
-    }
-    return out;
+  async findEdges(filter: EdgeFilter = {}): Promise<MapEdge[]> {
+    checkKeys('edge filter', filter, EDGE_FILTER_KEYS);
+    return this.#findEdges(filter);
   }
 
   /** Nodes within `depth` hops, nearest first then by id, each with its hop count. */
-  neighbors(id: string, opts: NeighborOptions = {}): { node: MapNode; depth: number }[] {
+  async neighbors(id: string, opts: NeighborOptions = {}): Promise<Neighbor[]> {
+    checkKeys('neighbor options', opts, NEIGHBOR_OPTION_KEYS);
+    const depth = opts.depth ?? 1;
+    if (!Number.isInteger(depth) || depth < 0)
+      throw new InputError('neighbors: depth must be an integer ≥ 0');
     const direction = opts.direction ?? 'both';
-    const edges = this.findEdges(opts.label ? { relation: opts.label } : {});
     const adjacent = new Map<string, string[]>();
     const link = (a: string, b: string) => adjacent.set(a, [...(adjacent.get(a) ?? []), b]);
-    for (const e of edges) {
+    for (const e of this.#findEdges(opts.label !== undefined ? { relation: opts.label } : {})) {
       if (direction !== 'in') link(e.from, e.to);
       if (direction !== 'out') link(e.to, e.from);
     }
     const seen = new Map<string, number>([[id, 0]]);
     let frontier = [id];
-    for (let d = 1; d <= (opts.depth ?? 1) && frontier.length > 0; d++) {
+    for (let d = 1; d <= depth && frontier.length > 0; d++) {
       const next: string[] = [];
       for (const v of frontier)
         for (const w of adjacent.get(v) ?? [])
@@ -97,38 +85,38 @@ export class GraphMemory {
     return [...seen]
       .filter(([n]) => n !== id)
       .sort((a, b) => a[1] - b[1] || compareStrings(a[0], b[0]))
-      .map(([n, depth]) => ({ node: this.getNode(n)!, depth }));
+      .map(([n, d]) => ({ node: this.#node(n)!, depth: d }));
   }
 
-  upsertNode(node: MapNode): void {
+  async upsertNode(node: MapNode): Promise<void> {
     this.#masked.delete(node.id);
     this.#nodes.set(node.id, node);
   }
 
-  upsertEdge(edge: MapEdge): void {
-    if (!this.getNode(edge.from) || !this.getNode(edge.to)) {
-      throw new Error(`edge ${edge.id}: both endpoints must exist (${edge.from} → ${edge.to})`);
+  async upsertEdge(edge: MapEdge): Promise<void> {
+    if (!this.#node(edge.from) || !this.#node(edge.to)) {
+      throw new InputError(`edge ${edge.id}: both endpoints must exist (${edge.from} → ${edge.to})`);
     }
     this.#masked.delete(edge.id);
     this.#edges.set(edge.id, edge);
   }
 
-  deleteNode(id: string): boolean {
-    const existed = this.getNode(id) !== undefined;
+  async deleteNode(id: string): Promise<boolean> {
+    const existed = this.#node(id) !== undefined;
     this.#nodes.delete(id);
     this.#masked.add(id);
     return existed;
   }
 
-  deleteEdge(id: string): boolean {
-    const existed = this.getEdge(id) !== undefined;
+  async deleteEdge(id: string): Promise<boolean> {
+    const existed = this.#edge(id) !== undefined;
     this.#edges.delete(id);
     this.#masked.add(id);
     return existed;
   }
 
   /** Drops the working layer: back to the observed snapshot. */
-  clear(): void {
+  async clear(): Promise<void> {
     this.#nodes.clear();
     this.#edges.clear();
     this.#masked.clear();
@@ -137,6 +125,27 @@ export class GraphMemory {
   /** True when the working layer holds nothing. */
   get pristine(): boolean {
     return this.#nodes.size === 0 && this.#edges.size === 0 && this.#masked.size === 0;
+  }
+
+  #node(id: string): MapNode | undefined {
+    if (this.#masked.has(id)) return undefined;
+    return this.#nodes.get(id) ?? this.#observedNodes.get(id);
+  }
+
+  #edge(id: string): MapEdge | undefined {
+    if (this.#masked.has(id)) return undefined;
+    const edge = this.#edges.get(id) ?? this.#observedEdges.get(id);
+    // An edge whose endpoint was deleted is masked with it.
+    return edge && this.#node(edge.from) && this.#node(edge.to) ? edge : undefined;
+  }
+
+  #findEdges(filter: EdgeFilter): MapEdge[] {
+    const out: MapEdge[] = [];
+    for (const id of this.#ids(this.#observedEdges, this.#edges)) {
+      const e = this.#edge(id);
+      if (e && matchesEdge(e, filter)) out.push(e);
+    }
+    return out;
   }
 
   #ids(observed: ReadonlyMap<string, unknown>, working: ReadonlyMap<string, unknown>): string[] {
@@ -152,14 +161,20 @@ function matchesNode(n: MapNode, f: NodeFilter): boolean {
     if (n.path === undefined) return false;
     if (f.path.endsWith('/') ? !n.path.startsWith(f.path) : n.path !== f.path) return false;
   }
-  return true;
+  const own = n as unknown as Record<string, unknown>;
+  return Object.entries(f.properties ?? {}).every(([k, v]) =>
+    sameValue(k in own ? own[k] : n.metadata?.[k], v),
+  );
 }
 
 function matchesEdge(e: MapEdge, f: EdgeFilter): boolean {
+  const own = e as unknown as Record<string, unknown>;
   return (
     (f.from === undefined || e.from === f.from) &&
     (f.to === undefined || e.to === f.to) &&
     (f.relation === undefined || e.relation === f.relation) &&
-    (f.namespace === undefined || e.namespace === f.namespace)
+    (f.label === undefined || e.relation === f.label) &&
+    (f.namespace === undefined || e.namespace === f.namespace) &&
+    Object.entries(f.properties ?? {}).every(([k, v]) => sameValue(own[k], v))
   );
 }

@@ -2,10 +2,11 @@
  * Assembles the map artifact. Everything is sorted by content (keys, paths, ids), numbers are
  * rounded, and nothing depends on time or listing order: the same tree gives the same bytes.
  */
-import { createHash } from 'node:crypto';
+
 import type { DocFinding } from '../extract/markdown.js';
 import { GENERATOR, MAP_SCHEMA_ID } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
+import { sha1 } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Entity, Evidence, ExportedName, Relation } from '../model/types.js';
 import { nextIncrements } from './increments.js';
@@ -171,8 +172,6 @@ function uniqueBy<T>(list: T[], key: (t: T) => string): T[] {
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => compareStrings(a, b)));
 }
-
-const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
 /** sha1 over the sorted (path, hash) list of every file: meta.source_fingerprint. */
 export function sourceFingerprint(files: readonly SourceFile[]): string {

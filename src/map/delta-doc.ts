@@ -6,6 +6,7 @@
  * point at them.
  */
 import { extractArtifact } from '../extract/artifact.js';
+import { log4brainsFolders } from '../extract/artifact-folders.js';
 import { type DocFacts, type DocFinding, extractDoc, type RepoView } from '../extract/markdown.js';
 import { customHeadingId } from '../extract/markdown-link-site.js';
 import type { SourceFile, TextSource } from '../model/facts.js';
@@ -56,7 +57,9 @@ export function applyDocFile(splice: Splice, input: ChangedDoc): DocPart {
   const text = input.texts.get(file.path);
   if (text === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
   const facts = extractDoc(file.path, text);
-  if (extractArtifact(file.path, text, facts))
+  // The same record folders as a full build: a `.log4brains.yml` change itself refuses the delta.
+  const recordFolders = log4brainsFolders(input.paths, (p) => input.texts.get(p));
+  if (extractArtifact(file.path, text, facts, { recordFolders }))
     throw new DeltaRefused(`${file.path} is now a decision record`);
   if (!input.before) throw new DeltaRefused(`${file.path} has no cached facts to compare its headings with`);
   if (slugsOf(input.before).join('\n') !== slugsOf(facts).join('\n'))

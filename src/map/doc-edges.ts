@@ -9,6 +9,7 @@ import { type DocFacts, type DocFinding, linkDoc, type RepoView } from '../extra
 import { customHeadingId } from '../extract/markdown-link-site.js';
 import { nodeId } from '../model/ids.js';
 import { joinRepoPath, normalizeRepoPath } from '../model/paths.js';
+import { aliasOf, type RecordAliases } from './record-aliases.js';
 import type { Snapshot } from './snapshot.js';
 
 export function addDocEdges(
@@ -73,17 +74,20 @@ function withCustomIds(repo: RepoView, docs: ReadonlyMap<string, DocFacts>): Rep
 }
 
 /**
- * Resolves a typed-link endpoint as written: an artifact id (`ADR-3`, `ADR-003`), a path relative
- * to the declaring document or to the root, or a glob (for `covers:`) matching discovered files.
+ * Resolves a typed-link endpoint as written: an artifact id (`ADR-3`, `ADR-003`), another name of
+ * a record (its slug or title, record-aliases.ts), a path relative to the declaring document or
+ * to the root, or a glob (for `covers:`) matching discovered files.
  */
-export function typedEndpoint(nodeOfPath: ReadonlyMap<string, string>, artifactIds: ReadonlySet<string>) {
+export function typedEndpoint(nodeOfPath: ReadonlyMap<string, string>, aliases: RecordAliases) {
   const paths = [...nodeOfPath.keys()];
   return (raw: string, declaredIn: string): string[] => {
     const id = parseArtifactId(raw);
     if (id !== undefined) {
-      const key = artifactKey(id);
-      return artifactIds.has(key) ? [nodeId('artifact', key)] : [];
+      const key = aliases.get(aliasOf(artifactKey(id)));
+      return key !== undefined ? [nodeId('artifact', key)] : [];
     }
+    const named = aliases.get(aliasOf(raw));
+    if (named !== undefined) return [nodeId('artifact', named)];
     if (/[*?[\]{}]/.test(raw)) {
       const rootGlob = normalizeRepoPath(raw.replace(/^\//, ''));
       if (rootGlob === undefined) return [];

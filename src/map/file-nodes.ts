@@ -28,6 +28,8 @@ export function addFileNodes(
       metadata.artifact_id = artifact.artifactId;
       if (artifact.status) metadata.status = artifact.status;
       if (artifact.title) metadata.title = artifact.title;
+      if (artifact.checks) metadata.checks = artifact.checks;
+      if (artifact.deciders) metadata.deciders = artifact.deciders;
       byPath.set(
         file.path,
         snapshot.entity('artifact', artifactKey(artifact.artifactId), {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { exclusionsFor } from '../discover/exclusions.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
+import type { TextSource } from '../model/facts.js';
 import { edgeId, nodeId } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
 import { literalFound } from '../verify/code-dep.js';
@@ -28,6 +29,12 @@ export interface GuardResult {
 export interface GuardOptions {
   /** The tree outside .proofmap/ before the scan; when given, the writes gate compares it. */
   before?: TreeState;
+  /**
+   * The texts this scan read, given with `before`: the writes gate then proves by stat that each
+   * file is still what was read, so re-reading 7,000 files (the delta guard's rule too) proves
+   * nothing more. Without `before`, every text comes from disk.
+   */
+  texts?: TextSource;
 }
 
 /** What a guard run records: each gate's check count and each blocker (shared with delta-guard). */
@@ -84,17 +91,20 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
 
   // The listing's own exclusions: a file the scan could list is one the guardian may re-read.
   const excluded = exclusionsFor(root);
+  const read = options.before ? options.texts : undefined;
   const texts = new Map<string, string | undefined>();
   const textOf = (rel: string) => {
     if (!texts.has(rel)) {
       const safe = normalizeRepoPath(rel);
       let text: string | undefined;
       if (safe !== undefined && !excluded.excludes(safe)) {
-        try {
-          text = readFileSync(path.join(root, safe), 'utf8');
-        } catch {
-          text = undefined;
-        }
+        if (read?.has(safe)) text = read.get(safe);
+        else
+          try {
+            text = readFileSync(path.join(root, safe), 'utf8');
+          } catch {
+            text = undefined;
+          }
       }
       texts.set(rel, text);
     }

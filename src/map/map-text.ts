@@ -60,7 +60,13 @@ export class MapText {
       const start = at + head.length;
       const last = i === SECTIONS.length - 1;
       const tail = last ? '\n}\n' : `,\n  ${JSON.stringify(SECTIONS[i + 1])}: `;
-      const end = last ? bytes.length - tail.length : bytes.indexOf(tail, start, 'latin1');
+      // The edges run ~25 MB on a 7k-file map and the sections after them are small: their end is
+      // found from the end of the file (entries are one line each, so the tail is unique).
+      const end = last
+        ? bytes.length - tail.length
+        : key === 'edges'
+          ? bytes.lastIndexOf(tail, undefined, 'latin1')
+          : bytes.indexOf(tail, start, 'latin1');
       if (end < start || bytes.toString('latin1', end, end + tail.length) !== tail) return undefined;
       bodies.set(key, { start, end });
       at = end + (last ? tail.length : 2);

@@ -26,19 +26,8 @@ export function assignZones(
   entities: Iterable<Entity>,
   packages: ReadonlyMap<string, string>,
 ): ZoneAssignment {
-  const packageDirs = [...packages.keys()]
-    .filter((d) => d !== '')
-    .sort((a, b) => b.length - a.length || compareStrings(a, b));
+  const zoneFor = zonesByPath(packages);
   const used = new Map<string, Zone>();
-  const zoneFor = (path: string | undefined, external: boolean): Zone => {
-    if (external || path === undefined) return EXTERNAL_ZONE;
-    const pkg = packageDirs.find((d) => path === d || path.startsWith(`${d}/`));
-    if (pkg !== undefined) return { id: zoneId(pkg), label: packages.get(pkg)!, path: pkg, kind: 'package' };
-    const slash = path.indexOf('/');
-    if (slash < 0) return { id: zoneId(''), label: '(root)', path: '', kind: 'root' };
-    const top = path.slice(0, slash);
-    return { id: zoneId(top), label: top, path: top, kind: 'folder' };
-  };
   const assigned = new Map<string, string>();
   for (const e of entities) {
     const path =
@@ -52,4 +41,22 @@ export function assignZones(
   }
   const zones = [...used.values()].sort((a, b) => compareStrings(a.path, b.path));
   return { zones, zoneOf: (e) => assigned.get(e.id) ?? EXTERNAL_ZONE.id };
+}
+
+/** The zone of a path (undefined: an external package): shared by a full build and a delta. */
+export function zonesByPath(
+  packages: ReadonlyMap<string, string>,
+): (path: string | undefined, external: boolean) => Zone {
+  const packageDirs = [...packages.keys()]
+    .filter((d) => d !== '')
+    .sort((a, b) => b.length - a.length || compareStrings(a, b));
+  return (path, external) => {
+    if (external || path === undefined) return EXTERNAL_ZONE;
+    const pkg = packageDirs.find((d) => path === d || path.startsWith(`${d}/`));
+    if (pkg !== undefined) return { id: zoneId(pkg), label: packages.get(pkg)!, path: pkg, kind: 'package' };
+    const slash = path.indexOf('/');
+    if (slash < 0) return { id: zoneId(''), label: '(root)', path: '', kind: 'root' };
+    const top = path.slice(0, slash);
+    return { id: zoneId(top), label: top, path: top, kind: 'folder' };
+  };
 }

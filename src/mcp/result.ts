@@ -1,54 +1,86 @@
 /**
  * Turning query answers and errors into MCP tool results. An answer is the query layer's
- * envelope, unchanged, as structuredContent; the text block repeats it (one summary line, then
- * compact JSON) because several clients hand only text content to the model. A failure is a
- * tool result with isError, never a thrown protocol error: the agent reads the hint and retries,
- * and the server keeps serving.
+ * envelope plus `next` (the likely follow-up call) and `budget` (what was cut to fit
+ * `max_tokens`), as structuredContent; the text block repeats it (one summary line, then compact
+ * JSON) because several clients hand only text content to the model. A failure is a tool result
+ * with isError, never a thrown protocol error: the agent reads the hint and retries.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import type { Envelope } from '../model/envelope.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { Freshness } from '../model/envelope.js';
 import { ProofmapError } from '../model/errors.js';
+import { type Answer, fitBudget } from './budget.js';
 
 /** Where the server writes its own diagnostics: stderr, never stdout (stdout is the protocol). */
 export type Log = (line: string) => void;
 
-/**
- * The envelope as an output schema. Passed as a loose object schema, not a raw shape: the SDK
- * closes a raw shape (additionalProperties: false), and answers add fields (target, mentions).
- */
-export const envelopeOutput = z.looseObject({
-  query: z.string(),
-  items: z.array(z.unknown()),
-  total: z.number().int(),
-  returned: z.number().int(),
-  truncated: z.boolean(),
-  next_cursor: z.string().optional(),
-  freshness: z.object({
-    epoch: z.number().int(),
-    stale: z.array(z.string()),
-    missing: z.array(z.string()),
-    fresh: z.boolean(),
-  }),
-  notes: z.array(z.string()).optional(),
-});
-
-export function answer(envelope: Envelope<unknown>): CallToolResult {
-  return {
-    content: [{ type: 'text', text: `${summary(envelope)}\n${JSON.stringify(envelope)}` }],
-    structuredContent: envelope as unknown as Record<string, unknown>,
-  };
+export interface NextHint {
+  hint: string;
+  tool?: string;
+  arguments?: Record<string, unknown>;
 }
 
-function summary(e: Envelope<unknown>): string {
-  const page = e.truncated
-    ? `${e.returned} of ${e.total}, next_cursor ${e.next_cursor ?? '(none: cut by a limit)'}`
-    : `${e.returned} of ${e.total}`;
-  const { stale, missing } = e.freshness;
-  const fresh = e.freshness.fresh
-    ? ''
-    : `; STALE since indexing: ${[...stale, ...missing.map((m) => `${m} (missing)`)].join(', ')} — call map_rescan`;
-  return `${e.query}: ${page}${fresh}`;
+export const NOTHING_MORE: NextHint = { hint: 'nothing more to learn here' };
+
+/** The reserve kept for `next` and `budget`, which are decided after the cut. */
+const TAIL_TOKENS = 90;
+
+export function render(a: Answer): string {
+  return `${summary(a)}\n${JSON.stringify(a)}`;
+}
+
+/**
+ * The finished result: the cut to the budget, then the hint. A stale answer points at
+ * map_rescan before anything else, a cut page at its own continuation.
+ */
+export function finish(
+  a: Answer,
+  opts: {
+    tool: string;
+    args: Record<string, unknown>;
+    maxTokens: number;
+    offset: number;
+    cursorAt: (offset: number) => string;
+    next: (a: Answer) => NextHint;
+  },
+): CallToolResult {
+  const fitted = fitBudget(a, Math.max(1, opts.maxTokens - TAIL_TOKENS), opts.offset, render, opts.cursorAt);
+  const freshness = a.freshness as Freshness | undefined;
+  let next: NextHint;
+  if (freshness && !freshness.fresh)
+    next = {
+      hint: 'files behind this answer changed since the scan: rescan, then ask again',
+      tool: 'map_rescan',
+      arguments: {},
+    };
+  else if (a.next_cursor)
+    next = {
+      hint: `${a.total - a.returned - opts.offset} more after this page`,
+      tool: opts.tool,
+      arguments: { ...withoutCursor(opts.args), cursor: a.next_cursor },
+    };
+  else next = opts.next(a);
+  const out: Answer = { ...a, budget: { max_tokens: opts.maxTokens, tokens: 0, cut: fitted.cut }, next };
+  // The count is part of the text it counts: settle it (a digit more can move it once).
+  const budget = out.budget as { tokens: number };
+  for (let i = 0; i < 3; i++) budget.tokens = Math.ceil(render(out).length / 4);
+  return { content: [{ type: 'text', text: render(out) }], structuredContent: out };
+}
+
+function withoutCursor(args: Record<string, unknown>): Record<string, unknown> {
+  const { cursor: _cursor, ...rest } = args;
+  return rest;
+}
+
+function summary(a: Answer): string {
+  const page = a.truncated
+    ? `${a.returned} of ${a.total}, next_cursor ${a.next_cursor ?? '(none: cut by a limit)'}`
+    : `${a.returned} of ${a.total}`;
+  const f = a.freshness as Freshness | undefined;
+  const fresh =
+    f && !f.fresh
+      ? `; STALE since indexing: ${[...f.stale, ...f.missing.map((m) => `${m} (missing)`)].slice(0, 10).join(', ')} — call map_rescan`
+      : '';
+  return `${a.query}: ${page}${fresh}`;
 }
 
 export function failure(error: unknown, log: Log): CallToolResult {
@@ -64,16 +96,5 @@ export function failure(error: unknown, log: Log): CallToolResult {
   return {
     isError: true,
     content: [{ type: 'text', text: `internal error: ${err.message} (details on the server's stderr)` }],
-  };
-}
-
-/** Wraps a tool body so every outcome is a tool result. */
-export function guarded<A>(log: Log, body: (args: A) => Envelope<unknown> | Promise<Envelope<unknown>>) {
-  return async (args: A): Promise<CallToolResult> => {
-    try {
-      return answer(await body(args));
-    } catch (error) {
-      return failure(error, log);
-    }
   };
 }

@@ -1,47 +1,59 @@
 /**
- * The proofmap MCP server: tool registrations over the query library, nothing else. The server
- * holds one Workspace (session + store) for the repository at `root`; the transport is the
- * caller's choice (stdio in `proofmap serve`, in-memory in tests).
+ * The proofmap MCP server, built on the v2 SDK (@modelcontextprotocol/server), which serves both
+ * protocol eras from one registration: the stateless 2026-07-28 revision (server/discover,
+ * `_meta` version, resultType, cache hints) and the 2025 initialize handshake. One Workspace
+ * (session + store) per repository is shared by every connection's McpServer instance.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { VERSION } from '../map/version.js';
+import { registerTools } from './registry.js';
 import type { Log } from './result.js';
-import { registerChangesTool } from './tools/changes.js';
-import { registerCheckupTool } from './tools/checkup.js';
-import { registerClaimsTool } from './tools/claims.js';
-import { registerConsultTools } from './tools/consult.js';
-import { registerGraphTools } from './tools/graph.js';
-import { registerRescanTool } from './tools/rescan.js';
-import { registerSearchTool } from './tools/search.js';
 import { openWorkspace, type Workspace } from './workspace.js';
 
+/**
+ * The first ~500 characters decide whether an agent uses the server at all: they say what it is
+ * for and the one habit that matters (consult before editing). Under 2 KB in all.
+ */
+export const INSTRUCTIONS =
+  'proofmap answers questions about THIS repository from a verified import/docs map, every edge with file:line evidence. Use it instead of grepping: map_repo at the start of a task, map_context BEFORE editing a file (the edit gate asks for it), map_impact before changing what others import, map_search to find a name, map_check after editing, map_rescan when an answer says STALE. Every answer fits `max_tokens` (default 1500), says its exact totals, and ends with `next`: the call to make next.';
+
+/** tools/list changes only with a new proofmap version: let clients keep it for a while. */
+const LIST_TTL_MS = 10 * 60_000;
+
+export function buildServer(workspace: Workspace, log: Log = () => {}): McpServer {
+  const server = new McpServer(
+    { name: 'proofmap', version: VERSION },
+    {
+      instructions: INSTRUCTIONS,
+      cacheHints: {
+        'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+      },
+    },
+  );
+  registerTools(server, workspace, log);
+  return server;
+}
+
 export interface ProofmapServer {
-  server: McpServer;
+  /** A new McpServer over the shared workspace: one per connection (the stdio entry asks once). */
+  factory(): McpServer;
   workspace: Workspace;
   close(): Promise<void>;
 }
 
 export function createServer(root: string, log: Log = () => {}): ProofmapServer {
-  const server = new McpServer(
-    { name: 'proofmap', version: VERSION },
-    {
-      instructions:
-        'proofmap answers questions about this repository from its verified map. Before editing a file call map_context or map_impact on it (that is also what the edit gate accepts as consultation); after editing, map_rescan refreshes the map. map_claims checks what the docs claim against the code. Answers are paginated: pass next_cursor for more. freshness.stale lists files edited since the last scan.',
-    },
-  );
   const workspace = openWorkspace(root);
-  registerConsultTools(server, workspace, log);
-  registerGraphTools(server, workspace, log);
-  registerSearchTool(server, workspace, log);
-  registerChangesTool(server, workspace, log);
-  registerCheckupTool(server, workspace, log);
-  registerRescanTool(server, workspace, log);
-  registerClaimsTool(server, workspace, log);
+  const made: McpServer[] = [];
   return {
-    server,
+    factory() {
+      const server = buildServer(workspace, log);
+      made.push(server);
+      return server;
+    },
     workspace,
     async close() {
-      await server.close();
+      for (const s of made) await s.close();
       workspace.close();
     },
   };

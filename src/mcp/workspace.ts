@@ -7,9 +7,12 @@
 import { InputError } from '../model/errors.js';
 import { openSession, type Session } from '../query/index.js';
 import { type IndexStore, openIndex } from '../store/index.js';
+import { type ClaimsCache, claimsCache } from './claims-cache.js';
 
 export interface Workspace {
   readonly root: string;
+  /** The last claims report, kept while no file's content changed. */
+  readonly claims: ClaimsCache;
   /** The current session, reopened when the index epoch moved. Throws InputError before a scan. */
   session(): Session;
   /** The server's own handle on the index (epoch, search). */
@@ -31,6 +34,7 @@ export function openWorkspace(root: string): Workspace {
   };
   return {
     root,
+    claims: claimsCache(root),
     session() {
       const epoch = handle().epoch();
       if (open && open.epoch === epoch) return open.session;

@@ -10,6 +10,8 @@ import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { type Check, checksFor } from './checks.js';
 import { consultedPaths } from './consulted.js';
+import { listedPaths } from './context-freshness.js';
+import { type RelatedList, relatedDocuments } from './context-related.js';
 import { type Mention, mentionsOf } from './impact.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
@@ -24,7 +26,8 @@ export interface Neighbour {
 }
 
 export interface Context {
-  target: { kind: 'path' | 'package' | 'symbol'; paths: string[] };
+  /** The target's files, at most `limit` of them; `paths_total` counts them all (a folder). */
+  target: { kind: 'path' | 'package' | 'symbol'; paths: string[]; paths_total: number };
   zone?: { id: string; label: string; path: string; kind: string };
   severity: Severity;
   owners?: Owners;
@@ -33,12 +36,22 @@ export interface Context {
   checks: Check[];
   dependencies: { total: number; items: Neighbour[] };
   dependents: { total: number; items: Neighbour[] };
+  /** Import cycles through the target, at most `limit`; `cycles_total` counts them all. */
   cycles: ImportCycle[];
   /** A single file's exports, each with its number of users (when the map has the symbol stage). */
   exports?: SymbolSummary[];
+  /** Documents and decision records within `related.hops` relations, with the path to each. */
+  related: RelatedList;
+  cycles_total: number;
+  /** The checks that prove a change, at most `limit`; `checks_total` counts them all. */
+  checks_total: number;
 }
 
-export function context(session: Session, text: string, opts: { limit?: number } = {}): Envelope<Context> {
+export function context(
+  session: Session,
+  text: string,
+  opts: { limit?: number; hops?: number } = {},
+): Envelope<Context> {
   const target = resolveTarget(session, text, { packages: true });
   const limit = opts.limit ?? 25;
   const ids = new Set(target.nodes.map((n) => n.id));
@@ -72,32 +85,47 @@ export function context(session: Session, text: string, opts: { limit?: number }
     all.sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.edge, b.edge));
     return { total: all.length, items: all.slice(0, limit) };
   };
+  const notes = lowerBoundNotes(session, paths);
+  const { capped, ...related } = relatedDocuments(session, ids, { limit, hops: opts.hops ?? 3 });
+  // A folder target holds every file below it (1,300 in a large package): each list is cut to
+  // `limit` with its exact total beside it, so the answer's size follows `limit`, not the folder.
+  const checks = checksFor(session, paths);
+  const cycles = signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id)));
   const record: Context = {
-    target: { kind: target.kind, paths },
+    target: { kind: target.kind, paths: paths.slice(0, limit), paths_total: paths.length },
     ...(zone ? { zone } : {}),
     severity: severityOf(signals.severity, paths),
     ...ownersField(session, paths[0]),
     documents: documents.slice(0, limit),
-    checks: checksFor(session, paths),
+    checks: checks.slice(0, limit),
+    checks_total: checks.length,
     dependencies: neighbours('out'),
     dependents: neighbours('in'),
-    cycles: signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id))),
+    cycles: cycles.slice(0, limit),
+    cycles_total: cycles.length,
+    related,
   };
   if (paths.length === 1 && hasSymbols(session)) {
     const exported = symbols(session, paths[0]!);
     if (exported.length > 0) record.exports = exported;
   }
-  const notes = lowerBoundNotes(session, paths);
+  if (capped) notes.push('related: the walk stopped at its visit cap; nearer documents are listed first');
   if (consulted.note) notes.push(consulted.note);
   if (signals.cycles.total > signals.cycles.items.length)
     notes.push(
       `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,
     );
-  const behind = [...paths, ...record.documents.map((d) => d.path)];
+  const behind = listedPaths(session, {
+    paths,
+    documents: [...record.documents, ...record.related.items].map((d) => d.path),
+    edges: [...record.dependencies.items, ...record.dependents.items].map((n) => n.edge),
+  });
+  if (paths.length > limit)
+    notes.push(`target: ${limit} of ${paths.length} files shown; every one was consulted`);
   return {
     query: `context ${text}`,
     ...paginate([record], 1),
-    freshness: session.deps.freshness([...new Set(behind)]),
+    freshness: session.deps.freshness(behind),
     ...(notes.length > 0 ? { notes } : {}),
   };
 }

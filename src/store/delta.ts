@@ -6,9 +6,10 @@
 import type { MapEdge, MapNode } from '../map/schema.js';
 import { EXTRACTOR_VERSION } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
+import { nodeId } from '../model/ids.js';
 import type { Coverage } from '../model/types.js';
 import { type Connection, readEpoch } from './connection.js';
-import { type Heading, syncFileRows } from './search-rows.js';
+import { dropFileRows, type Heading, syncFileRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
 import { replaceCoverage, upsertFiles } from './snapshot.js';
 import { digestOf } from './snapshot-rows.js';
@@ -16,7 +17,7 @@ import { digestOf } from './snapshot-rows.js';
 export interface SnapshotDelta {
   /** Rows of files whose bytes or stamp changed. */
   files: readonly SourceFile[];
-  /** Nodes whose JSON changed (same ids as before). */
+  /** Nodes whose JSON changed, and nodes of new files. */
   nodes: readonly MapNode[];
   /** Every edge of each changed source node, in map order (an empty list drops the group). */
   edgeGroups: ReadonlyMap<string, readonly MapEdge[]>;
@@ -25,6 +26,10 @@ export interface SnapshotDelta {
   small: string;
   /** Edge ids in map order, when the edge set changed. */
   edgeOrder?: string;
+  /** Node ids in map order, when files were added or removed. */
+  nodeOrder?: string;
+  /** Files removed from the tree: their file, node and search rows go. */
+  removedFiles?: readonly string[];
   /** Files whose search rows (path, exported names, headings) are to be rebuilt. */
   searchRows: readonly { node: MapNode & { path: string }; headings?: readonly Omit<Heading, 'path'>[] }[];
   facts: readonly [extractor: string, hash: string, facts: unknown][];
@@ -50,9 +55,12 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
       for (const [extractor, hash, facts] of delta.facts)
         putFacts.run(extractor, hash, EXTRACTOR_VERSION, JSON.stringify(facts));
       const updateNode = conn.stmt(`UPDATE nodes SET kind = ?, path = ?, json = ?, digest = ? WHERE id = ?`);
+      const insertNode = conn.stmt(`INSERT INTO nodes (id, kind, path, json, digest) VALUES (?, ?, ?, ?, ?)`);
       for (const node of delta.nodes) {
         const json = JSON.stringify(node);
-        updateNode.run(node.kind, node.path ?? null, json, digestOf(json), node.id);
+        const digest = digestOf(json);
+        if (updateNode.run(node.kind, node.path ?? null, json, digest, node.id).changes === 0)
+          insertNode.run(node.id, node.kind, node.path ?? null, json, digest);
       }
       const dropEdges = conn.stmt(`DELETE FROM edges WHERE from_id = ?`);
       const insertEdge = conn.stmt(
@@ -72,7 +80,14 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
           .stmt(`UPDATE snapshot SET json = ?, edge_order = ? WHERE id = 1`)
           .run(delta.small, delta.edgeOrder);
       else conn.stmt(`UPDATE snapshot SET json = ? WHERE id = 1`).run(delta.small);
+      if (delta.nodeOrder !== undefined)
+        conn.stmt(`UPDATE snapshot SET node_order = ? WHERE id = 1`).run(delta.nodeOrder);
       for (const { node, headings } of delta.searchRows) syncFileRows(conn, node, headings);
+      for (const p of delta.removedFiles ?? []) {
+        conn.stmt(`DELETE FROM files WHERE path = ?`).run(p);
+        conn.stmt(`DELETE FROM nodes WHERE id = ?`).run(nodeId('file', p));
+        dropFileRows(conn, p);
+      }
       // Signals of the last full snapshot stay readable (see SIGNALS_CARRIED).
       conn.stmt(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)`).run(SIGNALS_CARRIED, before);
       if (delta.graphChanged) {

@@ -6,22 +6,20 @@
 
 import path from 'node:path';
 import { GATE_SETTINGS_KEY, gateSettingsOf, type StoredGateSettings } from '../gate/settings.js';
-import { gateEntries } from '../gate/severity-cache.js';
+import type { FileGateEntry } from '../gate/severity-cache.js';
 import { gateEntryKey } from '../gate-run.js';
-import type { ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import { collectMarkers } from './consult.js';
 import { configSource } from './gate-config.js';
 import type { IndexStore } from './index.js';
 
+/** Entries come from gateEntries, computed with gateSettingsOf(config.gate) (signals-job.ts). */
 export function writeGateCache(
   store: IndexStore,
-  map: ProofMap,
   config: ProofmapConfig,
-  centrality: ReadonlyMap<string, number>,
+  entries: Iterable<[string, FileGateEntry]>,
 ): void {
   const settings = gateSettingsOf(config.gate);
-  const entries = gateEntries(map, centrality, settings);
   // The index lives at <root>/.proofmap/index.db.
   const root = path.dirname(path.dirname(store.path));
   const stored: StoredGateSettings = { settings, source: configSource(root) };

@@ -18,6 +18,7 @@ export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js
 export type { ConsultMarker } from './markers.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { SearchHit, SearchKind, SearchOptions, SearchPage } from './search.js';
+export { searchCursorAt, searchCursorOffset } from './search.js';
 export type { Heading } from './search-rows.js';
 
 /** What the index knows about a file at the last snapshot. */
@@ -48,6 +49,8 @@ export interface IndexStore {
   files(): Map<string, FileRecord>;
   /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
   updateFiles(files: readonly SourceFile[]): void;
+  /** The JSON lines of the edges into a node, as map.json holds them. */
+  edgesInto(id: string): string[];
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
   writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */

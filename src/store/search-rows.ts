@@ -42,13 +42,13 @@ export function syncSearchRows(
   const old = new Map(
     queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(path, key)) FROM search_sources`),
   );
-  for (const p of old.keys()) if (!byPath.has(p)) dropPath(conn, p);
+  for (const p of old.keys()) if (!byPath.has(p)) dropFileRows(conn, p);
   const setKey = conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`);
   for (const [p, rows] of byPath) {
     const key = JSON.stringify(rows);
     const previous = old.get(p);
     if (previous === key) continue;
-    if (previous !== undefined) dropPath(conn, p);
+    if (previous !== undefined) dropFileRows(conn, p);
     insertRows(conn, p, rows);
     setKey.run(p, key);
   }
@@ -79,12 +79,13 @@ export function syncFileRows(
   const key = JSON.stringify(rows);
   const previous = conn.stmt(`SELECT key FROM search_sources WHERE path = ?`).pluck().get(node.path);
   if (previous === key) return;
-  if (previous !== undefined) dropPath(conn, node.path);
+  if (previous !== undefined) dropFileRows(conn, node.path);
   insertRows(conn, node.path, rows);
   conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`).run(node.path, key);
 }
 
-function dropPath(conn: Connection, p: string): void {
+/** Removes a path's search rows (a file that left the tree). */
+export function dropFileRows(conn: Connection, p: string): void {
   const ids = conn.stmt(`SELECT id FROM search_items WHERE path = ?`).pluck().all(p) as number[];
   const delFts = conn.stmt(`DELETE FROM search_fts WHERE rowid = ?`);
   for (const id of ids) delFts.run(id);

@@ -43,13 +43,31 @@ export interface SearchPage {
 const KINDS: readonly SearchKind[] = ['path', 'symbol', 'heading'];
 const MAX_TOKENS = 16;
 
-export function search(conn: Connection, text: string, opts: SearchOptions = {}): SearchPage {
+function parsed(text: string, wanted: readonly SearchKind[] | undefined) {
   const tokens = foldText(text).split(/\s+/u).filter(Boolean).slice(0, MAX_TOKENS);
-  const kinds = [...new Set(opts.kinds ?? KINDS)].filter((k) => KINDS.includes(k)).sort();
+  const kinds = [...new Set(wanted ?? KINDS)].filter((k) => KINDS.includes(k)).sort();
+  const q = tokens.join(' ');
+  return { tokens, kinds, q, fingerprint: contentHash(`${q}\0${kinds.join(',')}`).slice(0, 8) };
+}
+
+/** A search cursor at `offset`, for a caller that cuts a page shorter than the store did. */
+export const searchCursorAt = (
+  text: string,
+  kinds: readonly SearchKind[] | undefined,
+  offset: number,
+): string => encodeCursor(offset, parsed(text, kinds).fingerprint);
+
+/** The offset a search cursor points at; throws InputError for a cursor of another search. */
+export const searchCursorOffset = (
+  text: string,
+  kinds: readonly SearchKind[] | undefined,
+  cursor: string,
+): number => decodeCursor(cursor, parsed(text, kinds).fingerprint);
+
+export function search(conn: Connection, text: string, opts: SearchOptions = {}): SearchPage {
+  const { tokens, kinds, q, fingerprint } = parsed(text, opts.kinds);
   if (tokens.length === 0 || kinds.length === 0) return { items: [], total: 0 };
   const limit = Math.min(500, Math.max(1, Math.floor(opts.limit ?? 20)));
-  const q = tokens.join(' ');
-  const fingerprint = contentHash(`${q}\0${kinds.join(',')}`).slice(0, 8);
   const offset = opts.cursor === undefined ? 0 : decodeCursor(opts.cursor, fingerprint);
 
   const long = tokens.filter((t) => [...t].length >= 3);

@@ -53,6 +53,9 @@ export class SqliteIndex implements IndexStore {
   epoch = () => this.#guard(() => readEpoch(this.#conn));
   getFacts = <T>(extractor: string, hash: string) =>
     this.#guard(() => getFacts<T>(this.#conn, extractor, hash));
+  /** The JSON lines of the edges into a node (the map's own lines: written from the same strings). */
+  edgesInto = (id: string) =>
+    this.#guard(() => this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]);
   allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
   putFacts = (extractor: string, hash: string, facts: unknown) =>
     this.#guard(() => putFacts(this.#conn, extractor, hash, facts));

@@ -48,6 +48,16 @@ export interface ViewZone {
   count: number;
 }
 
+/** A suggested area (graph/areas.ts) drawn as an optional outline around its nodes. */
+export interface ViewArea {
+  name: string;
+  x: number;
+  y: number;
+  r: number;
+  count: number;
+  cohesion: number;
+}
+
 export interface ViewData {
   meta: { map_id: string; version: number; status: string; generator: string };
   sizeBy: 'centrality' | 'fan-in';
@@ -56,6 +66,8 @@ export interface ViewData {
   edges: ViewEdge[];
   flows: { name: string; node_ids: string[]; edge_ids: string[] }[];
   coverage: { scope: string; status: string; reason: string; analyzer: string }[];
+  /** Suggested areas, when the generator was given them; the page shows them on request. */
+  areas?: ViewArea[];
   /** The latest increment, absent on a first scan (where everything is "added" and says nothing). */
   increment?: { version: number; added: number; stale: number; removed: number };
 }
@@ -63,6 +75,8 @@ export interface ViewData {
 export interface ViewOptions {
   /** Centrality per node id from graph signals; fan-in is used where it is absent. */
   centrality?: Record<string, number>;
+  /** Suggested areas (name, member files, cohesion), for the page's optional areas layer. */
+  areas?: readonly { name: string; files: readonly string[]; cohesion: number }[];
 }
 
 const EXCERPT_MAX = 160;
@@ -89,6 +103,7 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
   const counts = new Map<string, number>();
   for (const n of nodes) counts.set(n.zone, (counts.get(n.zone) ?? 0) + 1);
   const zoneMeta = new Map(map.zones.map((z) => [z.id, z]));
+  const areas = options.areas && areaOutlines(options.areas, nodes, layout.positions);
   return {
     meta: {
       map_id: map.meta.map_id,
@@ -128,6 +143,7 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
       reason,
       analyzer,
     })),
+    ...(areas && areas.length > 0 ? { areas } : {}),
     ...(showChanges
       ? {
           increment: {
@@ -139,6 +155,27 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
         }
       : {}),
   };
+}
+
+/** Each area as the smallest circle about its members' centroid that holds them all, padded. */
+function areaOutlines(
+  areas: NonNullable<ViewOptions['areas']>,
+  nodes: readonly ProofMap['nodes'][number][],
+  positions: ReadonlyMap<string, { x: number; y: number }>,
+): ViewArea[] {
+  const at = new Map<string, { x: number; y: number }>();
+  for (const n of nodes) if (n.path !== undefined && n.kind === 'file') at.set(n.path, positions.get(n.id)!);
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  return areas.flatMap((a) => {
+    const points = a.files.flatMap((f) => (at.has(f) ? [at.get(f)!] : []));
+    if (points.length === 0) return [];
+    const x = points.reduce((sum, p) => sum + p.x, 0) / points.length;
+    const y = points.reduce((sum, p) => sum + p.y, 0) / points.length;
+    const r = Math.max(...points.map((p) => Math.hypot(p.x - x, p.y - y))) * 1.08 + 1;
+    return [
+      { name: a.name, x: round(x), y: round(y), r: round(r), count: points.length, cohesion: a.cohesion },
+    ];
+  });
 }
 
 function viewEdge(e: MapEdge): ViewEdge {

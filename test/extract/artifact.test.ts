@@ -31,6 +31,15 @@ describe('decision-record paths and ids', () => {
     ['specs/spec-4-sync.md', 'SPEC-4'],
     ['docs/adr/README.md', undefined],
     ['docs/adr/0000-template.md', undefined],
+    ['docs/adr/20200925-multi-packages-architecture.md', '20200925-multi-packages-architecture'],
+    ['docs/decisions/2021-03-04-use-x.md', '2021-03-04-use-x'],
+    ['docs/prd/0002-search.md', 'PRD-2'],
+    ['docs/architecture-decisions/adr013-use-fetch.md', 'ADR-013'],
+    ['docs/architecture-decisions/adr000-template.md', undefined],
+    ['docs/decisions/0019-consequences-in-minimal-template.md', 'ADR-19'],
+    ['docs/decisions/adr-template-bare.md', undefined],
+    ['docs/adr/index.md', undefined],
+    ['notes/20200925-meeting.md', undefined],
     ['docs/adr/adr-template.md', undefined],
     ['docs/0001-intro.md', undefined],
     ['docs/adr/0001-x.ts', undefined],
@@ -39,6 +48,18 @@ describe('decision-record paths and ids', () => {
   ])('%s → %s', (file, id) => {
     expect(artifactIdFromPath(file)).toBe(id);
     expect(isDecisionRecordPath(file)).toBe(id !== undefined);
+  });
+
+  it('reads every record of a folder a log4brains configuration names, whatever its name', () => {
+    const recordFolders = new Set(['packages/core/docs/architecture']);
+    expect(artifactIdFromPath('packages/core/docs/architecture/20201026-x.md', { recordFolders })).toBe(
+      '20201026-x',
+    );
+    expect(artifactIdFromPath('packages/core/docs/architecture/use-x.md', { recordFolders })).toBe('use-x');
+    expect(
+      artifactIdFromPath('packages/core/docs/architecture/README.md', { recordFolders }),
+    ).toBeUndefined();
+    expect(artifactIdFromPath('packages/core/docs/architecture/20201026-x.md')).toBeUndefined();
   });
 
   it.each([

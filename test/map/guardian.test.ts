@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guard } from '../../src/map/guardian.js';
 import type { ProofMap } from '../../src/map/schema.js';
+import { treeState } from '../../src/map/tree-state.js';
 import { edgeId } from '../../src/model/ids.js';
 import { scan } from '../../src/scan.js';
 
@@ -121,5 +122,26 @@ describe('guardian', () => {
     const r = guard(root, m);
     expect(r.blockers).toEqual([]);
     expect(r.warnings.map((w) => w.gate)).toEqual(['flows']);
+  });
+
+  it("takes the scan's own texts only while the writes gate proves them current", () => {
+    const edge = codeEdge(copy());
+    const from = valid.nodes.find((n) => n.id === edge.from)!.path!;
+    const files = [
+      {
+        path: from,
+        size: statSync(path.join(root, from)).size,
+        mtimeMs: statSync(path.join(root, from)).mtimeMs,
+      },
+    ];
+    // Texts that lack the import: taken (the stat is unchanged), so the verified-by gate blocks.
+    const stale = { get: () => '// nothing imported here\n', has: (p: string) => p === from };
+    const taken = guard(root, copy(), { before: treeState(files), texts: stale });
+    expect(taken.blockers.map((b) => b.gate)).toContain('verified-by');
+    // Without `before` the texts are ignored: everything is read from disk.
+    expect(guard(root, copy(), { texts: stale }).blockers).toEqual([]);
+    // The file changed on disk after it was read: the writes gate names it.
+    const moved = treeState([{ ...files[0]!, mtimeMs: files[0]!.mtimeMs - 5000 }]);
+    expect(guard(root, copy(), { before: moved }).blockers.map((b) => b.gate)).toEqual(['writes']);
   });
 });

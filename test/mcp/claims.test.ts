@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClaims } from '../../src/claims-run.js';
 import { createServer, type ProofmapServer } from '../../src/mcp/server.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
+import type { Client as McpClient } from './fixture.js';
 import { allPages, call } from './fixture.js';
 
 let open: ProofmapServer | undefined;
@@ -21,13 +21,13 @@ afterEach(async () => {
   for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function connectInMemory(root: string): Promise<Client> {
+async function connectInMemory(root: string): Promise<McpClient> {
   open = createServer(root);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await open.server.connect(serverSide);
+  await open.factory().connect(serverSide);
   const client = new Client({ name: 'proofmap-test', version: '0' });
   await client.connect(clientSide);
-  return client;
+  return client as unknown as McpClient;
 }
 
 const driftFixture = () => {
@@ -37,16 +37,16 @@ const driftFixture = () => {
   return dir;
 };
 
-describe('map_claims', () => {
+describe('map_check what=claims', () => {
   it('pages through every verdict of the report, with the self-audit beside them', async () => {
     const root = driftFixture();
     const expected = await runClaims({ root });
     if (expected.type !== 'investigation_report') throw new Error(expected.reason);
     const client = await connectInMemory(root);
-    const first = await call(client, 'map_claims', { limit: 3 });
+    const first = await call(client, 'map_check', { what: 'claims', limit: 3 });
     expect(first.result.isError, first.text).toBeFalsy();
     expect(first.env).toMatchObject({
-      query: 'claims',
+      query: 'check claims',
       report: 'investigation_report',
       passed: false,
       total: expected.verdicts.length,
@@ -58,7 +58,7 @@ describe('map_claims', () => {
       calibration: { detectors: expected.calibration.length, untrusted: [] },
       adversarial: { cases: expected.adversarial.length, failed: [] },
     });
-    const all = await allPages(client, 'map_claims', { limit: 3 });
+    const all = await allPages(client, 'map_check', { what: 'claims', limit: 3 });
     expect(all.totals).toEqual([expected.verdicts.length]);
     expect(all.items).toEqual(expected.verdicts);
     expect(fs.existsSync(path.join(root, '.proofmap'))).toBe(false);
@@ -71,26 +71,50 @@ describe('map_claims', () => {
       'docs/only-build.md': 'Run `npm run build`.\n',
     });
     const client = await connectInMemory(fs.realpathSync(root));
-    expect((await call(client, 'map_claims')).env).toMatchObject({ passed: true, total: 2 });
-    expect((await call(client, 'map_claims', { strict: true })).env).toMatchObject({
-      query: 'claims --strict',
+    expect((await call(client, 'map_check', { what: 'claims' })).env).toMatchObject({
+      passed: true,
+      total: 2,
+    });
+    expect((await call(client, 'map_check', { what: 'claims', strict: true })).env).toMatchObject({
+      query: 'check claims --strict',
       passed: false,
     });
-    const named = await call(client, 'map_claims', { files: ['docs/only-build.md'], strict: true });
+    const named = await call(client, 'map_check', {
+      what: 'claims',
+      files: ['docs/only-build.md'],
+      strict: true,
+    });
     expect(named.env).toMatchObject({ documents: ['docs/only-build.md'], passed: true, total: 1 });
   });
 
   it('a file outside the repository is a tool error with a hint, and the server keeps serving', async () => {
     const client = await connectInMemory(fs.realpathSync(tmpRepo({ 'README.md': '# x\n' })));
-    const bad = await call(client, 'map_claims', { files: ['../../etc/passwd'] });
+    const bad = await call(client, 'map_check', { what: 'claims', files: ['../../etc/passwd'] });
     expect(bad.result.isError).toBe(true);
     expect(bad.text).toMatch(/outside the repository — /);
-    expect((await call(client, 'map_claims')).result.isError).toBeFalsy();
+    expect((await call(client, 'map_check', { what: 'claims' })).result.isError).toBeFalsy();
+  });
+
+  it('caches the report by content: a repeat is cached, an edit runs the claims again', async () => {
+    const root = fs.realpathSync(
+      tmpRepo({
+        'package.json': '{"name":"ok","scripts":{"build":"tsc"}}',
+        'README.md': 'Run `npm run build`.\n',
+      }),
+    );
+    const client = await connectInMemory(root);
+    const first = await call(client, 'map_check', { what: 'claims' });
+    expect(first.env).toMatchObject({ cached: false, passed: true });
+    const again = await call(client, 'map_check', { what: 'claims' });
+    expect(again.env).toMatchObject({ cached: true, passed: true, total: first.env.total });
+    fs.writeFileSync(path.join(root, 'package.json'), '{"name":"ok","scripts":{"compile":"tsc"}}');
+    const edited = await call(client, 'map_check', { what: 'claims' });
+    expect(edited.env).toMatchObject({ cached: false, passed: false });
   });
 
   it('a root that cannot be opened gives the blocked report, not an error', async () => {
     const client = await connectInMemory('/no/such/dir');
-    const r = await call(client, 'map_claims');
+    const r = await call(client, 'map_check', { what: 'claims' });
     expect(r.env).toMatchObject({
       report: 'blocked_execution_report',
       missing: 'repository',

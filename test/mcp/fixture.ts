@@ -7,8 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope } from '../../src/model/envelope.js';
 import { scan } from '../../src/scan.js';
@@ -67,17 +69,44 @@ export async function scannedRepo(): Promise<string> {
   return root;
 }
 
-export async function connect(root: string, extra: string[] = []): Promise<Client> {
-  const transport = new StdioClientTransport({
+/** What the tests use of a client, the same in both SDKs. */
+export interface Client {
+  listTools(params?: Record<string, unknown>): Promise<{ tools: ListedTool[] } & Record<string, unknown>>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { properties?: Record<string, unknown>; required?: string[] };
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export type Era = 'modern' | 'legacy';
+export const MODERN = '2026-07-28';
+
+export async function connect(root: string, extra: string[] = [], era: Era = 'modern'): Promise<Client> {
+  const spawn = {
     command: process.execPath,
     args: [path.join(REPO, 'bin/proofmap.js'), 'serve', root, ...extra],
     cwd: root,
-    stderr: 'pipe',
+    stderr: 'pipe' as const,
     env: { ...(process.env as Record<string, string>), NO_COLOR: '1' },
-  });
-  const client = new Client({ name: 'proofmap-test', version: '0' });
-  await client.connect(transport);
-  return client;
+  };
+  if (era === 'legacy') {
+    const client = new LegacyClient({ name: 'proofmap-test', version: '0' });
+    await client.connect(new LegacyStdio(spawn));
+    return client as unknown as Client;
+  }
+  const client = new ModernClient(
+    { name: 'proofmap-test', version: '0' },
+    { versionNegotiation: { mode: { pin: MODERN } } },
+  );
+  await client.connect(new ModernStdio(spawn));
+  return client as unknown as Client;
 }
 
 export interface Called {

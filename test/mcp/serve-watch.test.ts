@@ -4,9 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connect, ensureBuilt, scannedRepo } from './fixture.js';
+import { type Client, call, connect, ensureBuilt, scannedRepo } from './fixture.js';
 
 let root: string;
 let client: Client;
@@ -24,12 +23,12 @@ afterAll(async () => {
 
 describe('proofmap serve --watch', () => {
   it('answers about an edit without map_rescan: fresh, a newer epoch, the new importer counted', async () => {
-    const before = await call(client, 'map_refs', { target: 'src/lib/default.ts' });
+    const before = await call(client, 'map_impact', { target: 'src/lib/default.ts', importers: true });
     fs.appendFileSync(path.join(root, 'src/lib/named.ts'), "\nimport def from './default.js';\nvoid def;\n");
     let after = before;
     for (let i = 0; i < 200; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      after = await call(client, 'map_refs', { target: 'src/lib/default.ts' });
+      after = await call(client, 'map_impact', { target: 'src/lib/default.ts', importers: true });
       if (after.env.freshness.epoch > before.env.freshness.epoch) break;
     }
     expect(after.env.freshness.epoch).toBeGreaterThan(before.env.freshness.epoch);

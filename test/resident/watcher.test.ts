@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Resident, type WatchUpdate } from '../../src/resident/watcher.js';
@@ -34,11 +34,17 @@ const withoutHistory = (text: string) => {
 };
 
 /** Waits for the update that covers this path (events of the fixture's own writes may come first). */
-async function until(updates: WatchUpdate[], rel: string, resident: Resident): Promise<WatchUpdate> {
-  for (let i = 0; i < 2000 && !updates.some((u) => u.paths.includes(rel)); i++)
-    await new Promise((r) => setTimeout(r, 5));
+/** The first update naming `rel` from index `from` on (waits for it, then for the resident). */
+async function until(
+  updates: WatchUpdate[],
+  rel: string,
+  resident: Resident,
+  from = 0,
+): Promise<WatchUpdate> {
+  const match = () => updates.slice(from).find((u) => u.paths.includes(rel));
+  for (let i = 0; i < 2000 && !match(); i++) await new Promise((r) => setTimeout(r, 5));
   await resident.idle();
-  return updates.find((u) => u.paths.includes(rel))!;
+  return match()!;
 }
 
 /** Waits until no update came for a while: the watcher has seen the burst's last event. */
@@ -83,13 +89,18 @@ describe('proofmap watch (the resident owner)', () => {
     });
   });
 
-  it('goes through a full scan for a new file, and says why', async () => {
+  it('takes new and deleted files through a scan: deltas, or a full build that says why', async () => {
     const root = repo();
     await watching(root, async (resident, updates) => {
       writeFileSync(path.join(root, 'src/new.ts'), "export * from './m1.js';\n");
-      const update = await until(updates, 'src/new.ts', resident);
+      expect(await until(updates, 'src/new.ts', resident)).toMatchObject({ mode: 'delta' });
+      rmSync(path.join(root, 'src/new.ts'));
+      expect(await until(updates, 'src/new.ts', resident, updates.length)).toMatchObject({ mode: 'delta' });
+      // A new file named like an existing one's specifier could take its importers: full build.
+      writeFileSync(path.join(root, 'src/m1.tsx'), 'export const v1 = 1;\n');
+      const update = await until(updates, 'src/m1.tsx', resident, updates.length);
       expect(update).toMatchObject({ mode: 'full' });
-      expect(update.fullBecause).toMatch(/added|removed/);
+      expect(update.fullBecause).toMatch(/answers the same specifier/);
     });
   });
 

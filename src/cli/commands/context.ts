@@ -1,15 +1,20 @@
 /** `proofmap context <path|package>`: zone, owners, documents, checks, neighbours, cycles. */
 import { context } from '../../query/context.js';
+import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { runQueryCommand } from '../query-command.js';
 
 export const contextCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
-      usage: 'usage: proofmap context <path|package> [--limit N] [--root DIR] [--json]',
-      flags: { limit: { type: 'string' } },
+      usage: 'usage: proofmap context <path|package> [--limit N] [--hops N] [--root DIR] [--json]',
+      flags: { limit: { type: 'string' }, hops: { type: 'string' } },
       positionals: { count: 1, missing: 'context needs a path or package' },
-      answer: (session, a) => context(session, a.positionals[0]!, { limit: a.limit(25) }),
+      answer: (session, a) =>
+        context(session, a.positionals[0]!, {
+          limit: a.limit(25),
+          hops: intOption(a.values.hops as string | undefined, 'hops', 3),
+        }),
       render: renderContext,
     },
     argv,
@@ -23,7 +28,7 @@ function renderContext(answer: ReturnType<typeof context>): string {
     ...(rows.length ? rows.map((r) => `  ${r}`) : ['  (none)']),
   ];
   const lines = [
-    `context of ${c.target.paths.join(', ')}: zone ${c.zone?.label ?? '?'}, severity ${c.severity}`,
+    `context of ${c.target.paths.join(', ')}${c.target.paths_total > c.target.paths.length ? ` and ${c.target.paths_total - c.target.paths.length} more` : ''}: zone ${c.zone?.label ?? '?'}, severity ${c.severity}`,
     `owners: ${c.owners ? `${c.owners.owners.join(' ')} (${c.owners.file}:${c.owners.line})` : '(no CODEOWNERS rule)'}`,
     ...list(
       'read first',
@@ -46,6 +51,16 @@ function renderContext(answer: ReturnType<typeof context>): string {
       'used by',
       c.dependents.items.map((d) => `${d.path} (${d.relation})`),
       c.dependents.total,
+    ),
+    ...list(
+      `related within ${c.related.hops} hops`,
+      c.related.items.map(
+        (r) =>
+          `${r.path}${r.artifact_id ? ` [${r.artifact_id}]` : ''} (canonicality ${r.canonicality}) via ${r.via
+            .map((s) => `${s.from} ${s.relation} ${s.to}`)
+            .join(', ')}`,
+      ),
+      c.related.total,
     ),
     ...list(
       'cycles',

@@ -4,7 +4,7 @@
  * it, and a promise left pending with nothing else alive would end Node with exit code 13.
  */
 import path from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { realRoot } from '../../discover/contain.js';
 import { createServer } from '../../mcp/server.js';
 import { Resident } from '../../resident/watcher.js';
@@ -23,14 +23,19 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   // The real path, as the gate computes it: consult markers are signed over the root.
   const root = realRoot(path.resolve(io.cwd, positionals[0] ?? '.'));
   const log = (line: string) => void io.stderr.write(`${line}\n`);
-  const { server, close } = createServer(root, log);
+  const { factory, close } = createServer(root, log);
   const transport = new StdioServerTransport(process.stdin, process.stdout);
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
     transport.onclose = resolve;
   });
-  await server.connect(transport);
+  // serveStdio decides the era from the opening message (server/discover or initialize) and
+  // pins one instance from the factory for the connection.
+  const served = serveStdio(factory, {
+    transport,
+    onerror: (error) => log(`proofmap serve: ${error.message}`),
+  });
   // The watcher writes each change's delta to the index; the server's session reopens on the
   // next call because the epoch moved, so answers follow the files without map_rescan.
   const resident = values.watch
@@ -43,6 +48,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   log(`proofmap serve: answering about ${root} over stdio${resident ? ', watching for changes' : ''}`);
   await ended;
   await resident?.stop();
+  await served.close();
   await close();
   return { exitCode: 0 };
 }

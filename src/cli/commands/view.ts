@@ -7,12 +7,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { suggestAreas } from '../../graph/areas.js';
 import { computeSignals } from '../../graph/index.js';
 import { mapPath, readMapFile, writeAtomic } from '../../map/emit.js';
 import type { ProofMap } from '../../map/schema.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
 import { InputError } from '../../model/errors.js';
-import { renderHtml } from '../../view/render.js';
+import { type RenderInput, renderHtml } from '../../view/render.js';
 import { parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 
@@ -42,12 +43,12 @@ export async function viewCommand(argv: string[], io: Io): Promise<CommandResult
 }
 
 /**
- * Node size follows centrality (betweenness over the import view) from the graph signals. The
- * signals are computed here rather than read from the index so that a map.json alone (say, a
- * committed one) is enough to draw.
+ * Node size follows centrality (betweenness over the import view) from the graph signals, and
+ * the suggested areas feed the page's optional areas layer. Both are computed here rather than
+ * read from the index so that a map.json alone (say, a committed one) is enough to draw.
  */
-function signalsFor(map: ProofMap): { centrality: Record<string, number> } {
-  return { centrality: computeSignals(map).centrality.values };
+function signalsFor(map: ProofMap): Pick<RenderInput, 'centrality' | 'areas'> {
+  return { centrality: computeSignals(map).centrality.values, areas: suggestAreas(map) };
 }
 
 /**

@@ -1,43 +1,51 @@
-/**
- * map_search: the index's full-text search over paths, exported symbols and headings, in the
- * common envelope. The store pages and counts; this only adds freshness for the files on the page.
- */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+/** map_search: where is it — paths, exported symbols and headings, from the index's search. */
 import { z } from 'zod';
-import type { Envelope } from '../../model/envelope.js';
 import { searchIndex } from '../../query/search.js';
-import type { SearchHit } from '../../store/index.js';
+import { searchCursorAt, searchCursorOffset } from '../../store/index.js';
+import type { Answer } from '../budget.js';
 import { cursor, pageSize } from '../inputs.js';
-import { envelopeOutput, guarded, type Log } from '../result.js';
-import type { Workspace } from '../workspace.js';
+import { envelopeOf, searchItem } from '../schemas.js';
+import { READ_ONLY, type ToolSpec } from '../spec.js';
 
-export function registerSearchTool(server: McpServer, ws: Workspace, log: Log): void {
-  server.registerTool(
-    'map_search',
-    {
-      title: 'Find files, symbols and headings',
-      description:
-        'Substring search over file paths, exported symbol names and document headings (case- and accent-insensitive; every word must match). Paginated.',
-      inputSchema: {
-        text: z.string().min(1).max(400).describe('words to find, e.g. "resolve tsconfig"'),
-        kinds: z
-          .array(z.enum(['path', 'symbol', 'heading']))
-          .min(1)
-          .optional()
-          .describe('restrict to these kinds (default all)'),
-        limit: pageSize(20, 200),
-        cursor,
-      },
-      outputSchema: envelopeOutput,
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    },
-    guarded(log, (args): Envelope<SearchHit> => {
-      ws.session(); // reopens on a new epoch and refuses an unscanned repository, like every tool
-      return searchIndex(ws.store(), args.text, {
-        limit: args.limit,
-        ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
-        ...(args.kinds ? { kinds: args.kinds } : {}),
-      });
-    }),
-  );
-}
+const input = {
+  text: z.string().min(1).max(400).describe('words to find, e.g. "resolve tsconfig"'),
+  kinds: z
+    .array(z.enum(['path', 'symbol', 'heading']))
+    .min(1)
+    .max(3)
+    .optional()
+    .describe('restrict to these kinds (default all)'),
+  limit: pageSize(20, 200),
+  cursor,
+};
+
+export const searchTool: ToolSpec<typeof input> = {
+  name: 'map_search',
+  title: 'Where is it',
+  description:
+    'Call when you know a name but not the file: substring search over file paths, exported symbol names and document headings (case- and accent-insensitive; every word must match), with line numbers. Cheaper than grep over the tree.',
+  input,
+  output: envelopeOf(searchItem),
+  annotations: READ_ONLY,
+  run(ws, args) {
+    ws.session(); // reopens on a new epoch and refuses an unscanned repository, like every tool
+    return searchIndex(ws.store(), args.text, {
+      limit: args.limit,
+      ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
+      ...(args.kinds ? { kinds: args.kinds } : {}),
+    }) as unknown as Answer;
+  },
+  cursor: {
+    offset: (cursor, args) => searchCursorOffset(args.text, args.kinds, cursor),
+    at: (offset, args) => searchCursorAt(args.text, args.kinds, offset),
+  },
+  next(a) {
+    if (a.total === 0) return { hint: 'nothing found: try fewer or shorter words' };
+    const first = a.items[0] as { path: string };
+    return {
+      hint: 'consult the best hit before editing it',
+      tool: 'map_context',
+      arguments: { target: first.path },
+    };
+  },
+};

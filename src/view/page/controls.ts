@@ -12,6 +12,7 @@ export interface Controls {
   focus: HTMLButtonElement;
   cycle: HTMLButtonElement;
   changes: HTMLButtonElement | null;
+  areas: HTMLButtonElement | null;
   reset: HTMLButtonElement;
 }
 
@@ -40,6 +41,9 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
   const changes = data.increment
     ? el('button', { title: 'what changed since the last version' }, 'Changes')
     : null;
+  const areas = data.areas?.length
+    ? el('button', { title: 'outline the areas the import graph suggests (proofmap areas)' }, 'Areas')
+    : null;
   const reset = el('button', { title: 'clear selection, filters and highlight' }, 'Reset');
   const title = el(
     'div',
@@ -52,9 +56,21 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
     ),
   );
   title.id = 'title';
-  append(header, title, el('div', {}, search, results), zone, kind, relation, focus, cycle, changes, reset);
+  append(
+    header,
+    title,
+    el('div', {}, search, results),
+    zone,
+    kind,
+    relation,
+    focus,
+    cycle,
+    changes,
+    areas,
+    reset,
+  );
   header.children[1]!.id = 'search-wrap';
-  return { search, results, zone, kind, relation, focus, cycle, changes, reset };
+  return { search, results, zone, kind, relation, focus, cycle, changes, areas, reset };
 }
 
 function select(all: string, options: [string, string][]): HTMLSelectElement {

@@ -155,6 +155,12 @@ controls.changes?.addEventListener('click', () => {
     edges: new Set(),
   });
 });
+controls.areas?.addEventListener('click', () => {
+  const show = !state.showAreas;
+  controls.areas!.classList.toggle('on', show);
+  say(show ? `${data.areas!.length} suggested areas (Louvain communities of the import graph)` : '');
+  apply(sigma, state, { showAreas: show });
+});
 controls.reset.addEventListener('click', () => {
   for (const key of ['zone', 'kind', 'relation'] as const) controls[key].value = '';
   panel.hidden = true;

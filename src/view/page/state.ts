@@ -19,6 +19,8 @@ export interface ViewState {
   selected?: string | undefined;
   highlight?: Highlight | undefined;
   filters: { zone: string; kind: string; relation: string };
+  /** Draw the suggested areas' outlines (the optional layer). */
+  showAreas?: boolean;
 }
 
 const DIM_LIGHT = '#d5d8dc';

@@ -59,6 +59,7 @@ export function zonesLayer(
       ctx.fillStyle = `hsla(${hue},45%,${dark ? 75 : 30}%,0.95)`;
       ctx.fillText(`${z.label} · ${z.count}`, c.x, c.y - r - 6);
     }
+    if (state.showAreas) drawAreas(ctx, sigma, idx.data.areas ?? [], dark);
     for (const n of changed) {
       const d = sigma.getNodeDisplayData(n.id);
       if (!d || d.hidden) continue;
@@ -72,4 +73,30 @@ export function zonesLayer(
       ctx.globalAlpha = 1;
     }
   };
+}
+
+/** Suggested areas as dashed outlines with their name and cohesion, over the zones. */
+function drawAreas(
+  ctx: CanvasRenderingContext2D,
+  sigma: Sigma,
+  areas: NonNullable<MapIndex['data']['areas']>,
+  dark: boolean,
+): void {
+  ctx.save();
+  ctx.setLineDash([6, 4]);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = dark ? 'rgba(240,200,90,0.8)' : 'rgba(150,100,0,0.8)';
+  ctx.fillStyle = dark ? 'rgba(240,200,90,0.95)' : 'rgba(120,80,0,0.95)';
+  ctx.font = '600 12px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  for (const a of areas) {
+    const c = sigma.graphToViewport({ x: a.x, y: a.y });
+    const e = sigma.graphToViewport({ x: a.x + a.r, y: a.y });
+    const r = Math.hypot(e.x - c.x, e.y - c.y);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.fillText(`${a.name} · ${a.count} · cohesion ${a.cohesion}`, c.x, c.y + r + 14);
+  }
+  ctx.restore();
 }

@@ -1,0 +1,73 @@
+/**
+ * Reading the project's configuration, without the schema: finding the file, parsing its YAML or
+ * JSON with line positions, and turning schema issues into one ConfigError that names the file,
+ * the line and the key path (`flows[0].steps: …`). The schema (zod) is passed in, so a scan of a
+ * repository without a configuration file never loads zod (config-lazy.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ProofmapConfig, configSchema as Schema } from '../model/config.js';
+import { CONFIG_FILES } from '../model/constants.js';
+import { ConfigError } from '../model/errors.js';
+
+export type ConfigSchema = typeof Schema;
+
+export interface LoadedConfig {
+  config: ProofmapConfig;
+  /** Repo-relative path of the file, when there is one. */
+  file?: string;
+  /** Line of a key path (`flows.0.steps`) in the file, for evidence. */
+  lineOf(keyPath: (string | number)[]): number;
+}
+
+export const NO_CONFIG: LoadedConfig = { config: {}, lineOf: () => 1 };
+
+/** The first configuration file of the root that can be read, with its text. */
+export function findConfigFile(root: string): { file: string; text: string } | undefined {
+  for (const name of CONFIG_FILES) {
+    try {
+      return { file: name, text: readFileSync(path.join(root, name), 'utf8') };
+    } catch {}
+  }
+  return undefined;
+}
+
+export function parseConfigWith(schema: ConfigSchema, file: string, text: string): LoadedConfig {
+  // Loaded only when a configuration file exists: a scan without one never pays for the parser.
+  const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    const line = counter.linePos(e.pos[0]).line;
+    throw new ConfigError(`${file}:${line}: ${e.message.split('\n')[0]}`, {
+      hint: 'fix the syntax of the configuration file',
+    });
+  }
+  const lineOf = (keyPath: (string | number)[]): number => {
+    for (let n = keyPath.length; n > 0; n--) {
+      const node = doc.getIn(keyPath.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return counter.linePos(node.range[0]).line;
+    }
+    return 1;
+  };
+  const parsed = schema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      const where =
+        keys
+          .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+          .join('')
+          .replace(/^\./, '') || '(root)';
+      const what =
+        issue.code === 'unrecognized_keys'
+          ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+          : issue.message;
+      return `${file}:${lineOf(keys as (string | number)[])}: ${where}: ${what}`;
+    });
+    throw new ConfigError(issues.join('; '), { hint: 'see the configuration reference in the README' });
+  }
+  return { config: parsed.data, file, lineOf };
+}

@@ -1,0 +1,71 @@
+/**
+ * The scan's last two computations over the finished graph: signals (centrality, canonicality,
+ * cycles, area suggestions, severities) and the gate's per-file entries. On a large map they run
+ * on a second thread while the main one guards, writes map.json and fills the index — on the
+ * two cores these machines have, ~1.5 s of the 7k-file cold scan leave its critical path. The
+ * worker gets the nodes and edges as the JSON lines emit already made (strings cross threads
+ * cheaply; objects would be cloned field by field) and sends back plain data.
+ */
+import { Worker } from 'node:worker_threads';
+import { type FileGateEntry, type GateThresholds, gateEntries } from '../gate/severity-cache.js';
+import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
+import type { SeverityThresholds } from './severity.js';
+import { computeSignals, type Signals } from './signals.js';
+
+export interface SignalsJob {
+  /** The graph as JSON lines (serializeItems), so the same input serves both threads. */
+  nodes: readonly string[];
+  edges: readonly string[];
+  zones: ProofMap['zones'];
+  thresholds: SeverityThresholds;
+  gate: GateThresholds;
+  /** Signals the previous scan computed for this very graph: only the gate entries are new. */
+  reuse?: Signals;
+}
+
+export interface SignalsResult {
+  signals: Signals;
+  entries: [string, FileGateEntry][];
+}
+
+/** Below this many edges a thread costs more (~50 ms to start, plus the copy) than it saves. */
+const MIN_EDGES_FOR_WORKER = 20_000;
+
+export function runSignalsJob(job: SignalsJob, parsed?: Pick<ProofMap, 'nodes' | 'edges'>): SignalsResult {
+  const map = {
+    zones: job.zones,
+    nodes: parsed?.nodes ?? job.nodes.map((n) => JSON.parse(n) as MapNode),
+    edges: parsed?.edges ?? job.edges.map((e) => JSON.parse(e) as MapEdge),
+  } as ProofMap;
+  const signals = job.reuse ?? computeSignals(map, { thresholds: job.thresholds });
+  const centrality = new Map(Object.entries(signals.centrality.values));
+  return { signals, entries: [...gateEntries(map, centrality, job.gate)] };
+}
+
+/**
+ * Starts the job: on a worker thread for a large graph when running compiled (the worker is a
+ * compiled file next to this one), else inline on first await. `parsed` spares the inline path
+ * a parse of what the caller already holds as objects.
+ */
+export function startSignalsJob(
+  job: SignalsJob,
+  parsed: Pick<ProofMap, 'nodes' | 'edges'>,
+): Promise<SignalsResult> {
+  const compiled = import.meta.url.endsWith('.js');
+  if (!compiled || job.edges.length < MIN_EDGES_FOR_WORKER) {
+    return Promise.resolve().then(() => runSignalsJob(job, parsed));
+  }
+  return new Promise((resolve, reject) => {
+    // '../graph/': the same file from dist/graph/ and from the bundled CLI in dist/cli-bundle/.
+    const worker = new Worker(new URL('../graph/signals-worker.js', import.meta.url));
+    worker.once('message', (result: SignalsResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`signals worker exited with code ${code}`));
+    });
+    worker.postMessage(job);
+  });
+}

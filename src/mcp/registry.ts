@@ -1,0 +1,73 @@
+/**
+ * The one tool registry both protocol eras are served from. A tool is a spec — name, a
+ * description saying when to use it (≤ 1 KB: Claude Code cuts at 2 KB), typed input and output
+ * schemas, annotations — and a body over the query layer. `registerTools` adds the shared
+ * fields (`max_tokens`), the budget cut, the `next` hint and error results, in name order so
+ * that tools/list is the same on every call and every era.
+ */
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../model/envelope.js';
+import { maxTokens } from './inputs.js';
+import { failure, finish, type Log, NOTHING_MORE } from './result.js';
+import type { ToolSpec } from './spec.js';
+import { areasTool } from './tools/areas.js';
+import { checkTool } from './tools/check.js';
+import { contextTool } from './tools/context.js';
+import { impactTool } from './tools/impact.js';
+import { memoryTool } from './tools/memory.js';
+import { pathTool } from './tools/path.js';
+import { repoTool } from './tools/repo.js';
+import { rescanTool } from './tools/rescan.js';
+import { searchTool } from './tools/search.js';
+import type { Workspace } from './workspace.js';
+
+export { READ_ONLY, type ToolSpec } from './spec.js';
+
+export const TOOLS: readonly ToolSpec[] = (
+  [
+    areasTool,
+    checkTool,
+    contextTool,
+    impactTool,
+    memoryTool,
+    pathTool,
+    repoTool,
+    rescanTool,
+    searchTool,
+  ] as unknown as ToolSpec[]
+)
+  .slice()
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+export function registerTools(server: McpServer, ws: Workspace, log: Log): void {
+  for (const tool of TOOLS) {
+    const input = z.object({ ...tool.input, max_tokens: maxTokens });
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: input,
+        outputSchema: tool.output as z.ZodObject,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      async (args: Record<string, unknown>) => {
+        try {
+          const answer = await tool.run(ws, args as never);
+          const cursor = typeof args.cursor === 'string' ? args.cursor : undefined;
+          return finish(answer, {
+            tool: tool.name,
+            args,
+            maxTokens: args.max_tokens as number,
+            offset: cursor ? (tool.cursor?.offset(cursor, args as never) ?? decodeCursor(cursor)) : 0,
+            cursorAt: (offset) => tool.cursor?.at(offset, args as never) ?? encodeCursor(offset),
+            next: (a) => tool.next?.(a, args as never) ?? NOTHING_MORE,
+          });
+        } catch (error) {
+          return failure(error, log);
+        }
+      },
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { runSignalsJob, type SignalsJob } from '../../src/graph/signals-job.js';
+import { serializeItems } from '../../src/map/emit.js';
+import { handMap, type Row } from './hand-map.js';
+
+describe('signals and gate entries on a second thread (compiled build)', () => {
+  it('are exactly what the scan thread computes, for a graph large enough to use the worker', async () => {
+    // The worker only starts from the compiled build (npm test builds before vitest), and only
+    // from 20,000 edges: 5,000 files with ~4 imports each.
+    const paths = Array.from({ length: 5000 }, (_, i) => `src/m${i}.ts`);
+    const rows: Row[] = paths.flatMap((p, i) =>
+      [1, 2, 3, 4].map((k): Row => [p, paths[(i * 7 + k * 13 + 1) % paths.length]!]),
+    );
+    const map = handMap(paths, rows);
+    expect(map.edges.length).toBeGreaterThanOrEqual(20_000);
+    const items = serializeItems(map);
+    const job: SignalsJob = {
+      nodes: items.nodes,
+      edges: items.edges,
+      zones: map.zones,
+      thresholds: {},
+      gate: { fanIn: 15, centrality: 0.01 },
+    };
+    const { startSignalsJob } = await import(
+      new URL('../../dist/graph/signals-job.js', import.meta.url).href
+    );
+    const threaded = await startSignalsJob(job, map);
+    const inline = runSignalsJob(job, map);
+    expect(threaded).toEqual(inline);
+    expect(inline.entries.length).toBe(5000);
+    expect(Object.keys(inline.signals.centrality.values).length).toBe(5000);
+  });
+});

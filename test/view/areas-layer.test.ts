@@ -1,0 +1,52 @@
+/**
+ * The view's optional areas layer: `proofmap view` embeds the suggested areas, and the page's
+ * Areas button draws their outlines on the zones canvas (and takes them away again).
+ */
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { suggestAreas } from '../../src/graph/areas.js';
+import { DATA_ELEMENT_ID } from '../../src/view/render.js';
+import { launch } from './browser.js';
+import { buildPage, cleanup, copyFixture, renderFixture } from './fixture.js';
+
+/** Two packages of six files each that import each other in a ring. */
+const clusters: Record<string, string> = {};
+for (const pkg of ['core', 'web'])
+  for (let i = 0; i < 6; i++)
+    clusters[`packages/${pkg}/src/f${i}.ts`] =
+      `import { v${(i + 1) % 6} } from './f${(i + 1) % 6}.js';\nimport { v${(i + 2) % 6} } from './f${(i + 2) % 6}.js';\nexport const v${i} = 1;\n`;
+
+afterAll(cleanup);
+
+describe('proofmap view: the areas layer', () => {
+  it('embeds the suggested areas, and the Areas button toggles their outlines', async () => {
+    buildPage();
+    const { map, html, file } = await renderFixture(copyFixture('import-forms', clusters));
+    const json = html.split(`id="${DATA_ELEMENT_ID}">`)[1]!.split('</script>')[0]!;
+    const data = JSON.parse(json) as { areas?: { name: string; count: number }[] };
+    const expected = suggestAreas(map);
+    expect(expected.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['packages/core/src', 'packages/web/src']),
+    );
+    expect(data.areas?.map((a) => [a.name, a.count])).toEqual(expected.map((a) => [a.name, a.files.length]));
+
+    const browser = await launch();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(pathToFileURL(file).href);
+      await page.waitForFunction(
+        () => (window as unknown as { __proofmap?: { ready: boolean } }).__proofmap?.ready,
+      );
+      const canvas = () =>
+        page.evaluate(() => (document.getElementById('zones') as HTMLCanvasElement).toDataURL());
+      const before = await canvas();
+      await page.click('text=Areas');
+      await expect.poll(() => page.locator('#status').textContent()).toMatch(/suggested areas/);
+      await expect.poll(canvas).not.toBe(before);
+      await page.click('text=Areas');
+      await expect.poll(canvas).toBe(before);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
