@@ -84,6 +84,9 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const { changed: edited, added, removed } = changedFiles(input);
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
+  // A removed file's symbol nodes and the uses edges into them are not spliced out (yet).
+  if (removed.length > 0 && (text.small.meta.counts['nodes.symbol'] ?? 0) > 0)
+    throw new DeltaRefused(`files were removed (${removed[0]}) and the map has symbol nodes`);
 
   const paths = new Set(found.files.map((f) => f.path));
   const resolver =
