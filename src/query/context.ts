@@ -40,6 +40,7 @@ export interface Context {
   cycles: ImportCycle[];
   /** A single file's exports, each with its number of users (when the map has the symbol stage). */
   exports?: SymbolSummary[];
+  exports_total?: number;
   /** Documents and decision records within `related.hops` relations, with the path to each. */
   related: RelatedList;
   cycles_total: number;
@@ -107,7 +108,11 @@ export function context(
   };
   if (paths.length === 1 && hasSymbols(session)) {
     const exported = symbols(session, paths[0]!);
-    if (exported.length > 0) record.exports = exported;
+    // Cut like every list here: the answer must fit an agent's budget; the total says what was cut.
+    if (exported.length > 0) {
+      record.exports = exported.slice(0, limit);
+      record.exports_total = exported.length;
+    }
   }
   if (capped) notes.push('related: the walk stopped at its visit cap; nearer documents are listed first');
   if (consulted.note) notes.push(consulted.note);

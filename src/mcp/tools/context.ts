@@ -33,8 +33,15 @@ export const contextTool: ToolSpec<typeof input> = {
   input,
   output: envelopeOf(contextItem),
   annotations: { ...READ_ONLY, idempotentHint: false },
-  run: (ws, args) =>
-    context(ws.session(), args.target, { limit: args.limit, hops: args.hops }) as unknown as Answer,
+  run: (ws, args) => {
+    const answer = context(ws.session(), args.target, { limit: args.limit, hops: args.hops });
+    // The per-export user counts are not cut by max_tokens here yet: left to the CLI and library.
+    for (const item of answer.items) {
+      delete item.exports;
+      delete item.exports_total;
+    }
+    return answer as unknown as Answer;
+  },
   next(a, args) {
     const record = a.items[0] as { dependents?: { total: number } } | undefined;
     return (record?.dependents?.total ?? 0) > 0
