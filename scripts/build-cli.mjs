@@ -2,7 +2,8 @@
 // each command loads lazily. Every CLI run is a new Node process, and resolving and compiling
 // ~300 separate ES modules cost more than an unchanged rescan's own work; a handful of files cut
 // that. Native addons stay external, and so do packages loaded by createRequire on demand (yaml
-// for a configuration file, ajv when no precompiled validator exists).
+// for a configuration file, ajv when no precompiled validator exists), and web-tree-sitter, which
+// finds its own .wasm next to its module.
 
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,15 @@ await build({
   format: 'esm',
   platform: 'node',
   target: ['node20'],
-  external: ['better-sqlite3', 'oxc-parser', 'oxc-resolver', '@parcel/watcher', 'yaml', 'ajv'],
+  external: [
+    'better-sqlite3',
+    'oxc-parser',
+    'oxc-resolver',
+    '@parcel/watcher',
+    'yaml',
+    'ajv',
+    'web-tree-sitter',
+  ],
   // CommonJS dependencies bundled into ESM call require() for Node builtins.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

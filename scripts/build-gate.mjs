@@ -14,7 +14,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: ['node20'],
-  external: ['better-sqlite3', 'oxc-parser'],
+  external: ['better-sqlite3', 'oxc-parser', 'web-tree-sitter'],
   // The bundle sits in dist/, so relative URLs (the js-ts worker, the schema) resolve as in dist/.
   logLevel: 'warning',
 });

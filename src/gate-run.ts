@@ -179,3 +179,20 @@ export async function renameCheck(gate: GateContext): Promise<string | undefined
   if (removed.length === 0) return undefined;
   return renameMessage(gate.rel, stillUsed(removed, gate.entry.importers, read));
 }
+
+/**
+ * The gate's verdict on one file as a single call: would `proofmap gate --file` let this edit (or
+ * read) through? Opens the index covering the file, decides, closes. It only reads: asking does
+ * not count as consulting, and no marker is claimed.
+ */
+export async function decideFile(
+  file: string,
+  options: { cwd?: string; action?: 'read' | 'edit' } = {},
+): Promise<Decision & { file: string }> {
+  const gate = await openGateLive(options.cwd ?? process.cwd(), file);
+  try {
+    return { file: gate.rel ?? file, ...evaluateGate(gate, options.action ?? 'edit').decision };
+  } finally {
+    gate.close();
+  }
+}

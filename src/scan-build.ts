@@ -16,12 +16,14 @@ import { resolveFlows } from './map/flows.js';
 import { guard } from './map/guardian.js';
 import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
+import { addPythonEdges, addPythonManifestEdges, pythonProjects } from './map/python-edges.js';
 import { recordAliases } from './map/record-aliases.js';
 import { repoView } from './map/repo-view.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { createResolver } from './resolve/index.js';
+import { createPythonResolver } from './resolve/python.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
   bufferedCache,
@@ -74,7 +76,7 @@ export async function buildMap({
   const nodeOfPath = addFileNodes(
     snapshot,
     found.files,
-    (p) => facts.modules.get(p)?.exports,
+    (p) => facts.modules.get(p)?.exports ?? facts.python.get(p)?.exports,
     facts.artifacts,
   );
   const resolvedImports: ResolvedImport[] = [];
@@ -89,6 +91,16 @@ export async function buildMap({
     resolvedImports,
   );
   addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
+  const python = pythonProjects(facts.pythonManifests);
+  if (facts.python.size > 0)
+    addPythonEdges(
+      snapshot,
+      facts.python,
+      found.texts,
+      createPythonResolver({ files: paths, ...python }),
+      nodeOfPath,
+    );
+  addPythonManifestEdges(snapshot, facts.pythonManifests, found.texts, nodeOfPath);
   const findings = addDocEdges(
     snapshot,
     facts.docs,
@@ -121,7 +133,7 @@ export async function buildMap({
     ],
     zones: assignZones(
       snapshot.entities.values(),
-      new Map([...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const)),
+      new Map([...python.zones, ...[...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const)]),
     ),
     flows: flows.flows,
     files: found.files,

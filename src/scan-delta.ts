@@ -311,6 +311,9 @@ function changedFiles({ found, previous, last }: DeltaInput) {
   for (const f of changed) {
     const before = previous.get(f.path);
     if (!before) continue;
+    // Python edges (and their roots from pyproject) are not spliced: a full build rebuilds them.
+    if (f.role === 'code' && !isCodePath(f.path))
+      throw new DeltaRefused(`${f.path} is not JavaScript/TypeScript: only a full build re-resolves it`);
     const code = f.role === 'code' && isCodePath(f.path);
     if ((!code && f.role !== 'doc') || before.role !== f.role)
       throw new DeltaRefused(`${f.path} is not a code file or a document (${f.role})`);

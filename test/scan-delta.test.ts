@@ -34,6 +34,10 @@ function repo(): string {
     // A barrel whose chains other files' uses edges cite (symbols: via file:line).
     'src/app/barrel.ts': "export { a } from './a.js';\nexport * from './b.js';\n",
     'src/app/user.ts': "import { a, b } from './barrel.js';\nconsole.log(a, b);\n",
+    // Python beside JS/TS: a JS/TS delta must leave its edges as a full build has them.
+    'svc/__init__.py': '',
+    'svc/app.py': 'import json\nfrom svc import util\n',
+    'svc/util.py': 'def f():\n    return 1\n',
     'docs/app.md':
       '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
@@ -311,6 +315,11 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       () => (root: string) =>
         edit(root, 'package.json', (t) => t.replace('"version": "1.0.0"', '"version": "1.0.1"')),
       /not a code file or a document/,
+    ],
+    [
+      'a Python module changes',
+      () => (root: string) => edit(root, 'svc/app.py', (t) => `${t}import os\n`),
+      /svc\/app.py is not JavaScript\/TypeScript/,
     ],
     [
       'a package is imported for the first time',

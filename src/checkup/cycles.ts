@@ -1,6 +1,8 @@
 /**
  * Import cycles (Tarjan's strongly connected components) and self-imports. Type-only imports are
- * left out of cycles: they are erased at compile time, so they cannot make load order matter.
+ * left out of the cycles check warns about: they are erased at compile time, so they cannot make
+ * load order matter. A loop that closes only through type imports is still listed by
+ * importCycles as "type-only", so the view can name it without calling it a problem.
  */
 import { cyclicComponents } from '../graph/scc.js';
 import type { MapEdge } from '../map/schema.js';
@@ -9,26 +11,30 @@ import type { Problem } from './types.js';
 
 const RUNTIME = new Set([...LOAD_RELATIONS].filter((r) => r !== 'type-imports'));
 
-function runtimeOut(graph: CheckGraph, id: string): MapEdge[] {
-  return (graph.out.get(id) ?? []).filter((e) => RUNTIME.has(e.relation) && e.to !== e.from);
+type Along = (e: MapEdge) => boolean;
+const runtime: Along = (e) => RUNTIME.has(e.relation);
+const anyLoad: Along = (e) => LOAD_RELATIONS.has(e.relation);
+
+function outAlong(graph: CheckGraph, id: string, along: Along): MapEdge[] {
+  return (graph.out.get(id) ?? []).filter((e) => along(e) && e.to !== e.from);
 }
 
 /** Components of two or more nodes, each sorted, in order of their first id. */
-export function stronglyConnected(graph: CheckGraph): string[][] {
+export function stronglyConnected(graph: CheckGraph, along: Along = runtime): string[][] {
   const ids = graph.sortedIds;
   const index = new Map(ids.map((id, i) => [id, i]));
   const out = ids.map((id) =>
-    runtimeOut(graph, id).flatMap((e) => (index.has(e.to) ? [index.get(e.to)!] : [])),
+    outAlong(graph, id, along).flatMap((e) => (index.has(e.to) ? [index.get(e.to)!] : [])),
   );
   return cyclicComponents(ids.length, (v) => out[v]!).map((c) => c.map((i) => ids[i]!));
 }
 
 /** The shortest cycle through `start` inside its component (BFS), as the edges that make it. */
-function shortestCycle(graph: CheckGraph, start: string, members: Set<string>): MapEdge[] {
+function shortestCycle(graph: CheckGraph, start: string, members: Set<string>, along: Along): MapEdge[] {
   const back = new Map<string, MapEdge>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
-    for (const e of runtimeOut(graph, queue[i]!)) {
+    for (const e of outAlong(graph, queue[i]!, along)) {
       if (!members.has(e.to)) continue;
       if (e.to === start) {
         const path = [e];
@@ -44,10 +50,41 @@ function shortestCycle(graph: CheckGraph, start: string, members: Set<string>): 
   return [];
 }
 
+export interface ImportCycle {
+  /** runtime: what check warns about; type-only: a loop that needs a type import to close. */
+  kind: 'runtime' | 'type-only';
+  /** Every module of the strongly connected component, sorted. */
+  component: string[];
+  /** One shortest loop through the component's first module, in walking order. */
+  edges: MapEdge[];
+}
+
+/**
+ * Runtime cycles, one per component exactly as check reports them, then type-only ones: the
+ * components of the graph with type imports that hold no runtime cycle at all.
+ */
+export function importCycles(graph: CheckGraph): ImportCycle[] {
+  const cycles: ImportCycle[] = stronglyConnected(graph, runtime).map((component) => ({
+    kind: 'runtime',
+    component,
+    edges: shortestCycle(graph, component[0]!, new Set(component), runtime),
+  }));
+  const inRuntime = new Set(cycles.flatMap((c) => c.component));
+  for (const component of stronglyConnected(graph, anyLoad)) {
+    if (component.some((id) => inRuntime.has(id))) continue;
+    cycles.push({
+      kind: 'type-only',
+      component,
+      edges: shortestCycle(graph, component[0]!, new Set(component), anyLoad),
+    });
+  }
+  return cycles;
+}
+
 export function cycleProblems(graph: CheckGraph): Problem[] {
   const problems: Problem[] = [];
-  for (const component of stronglyConnected(graph)) {
-    const cycle = shortestCycle(graph, component[0]!, new Set(component));
+  for (const { kind, component, edges: cycle } of importCycles(graph)) {
+    if (kind !== 'runtime') continue;
     const name = (id: string) => nameOf(graph.nodes.get(id)!);
     const chain = [...cycle.map((e) => name(e.from)), name(component[0]!)].join(' → ');
     const lines = cycle.map((e) => at(e.evidence[0])).join(', ');

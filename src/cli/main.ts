@@ -90,22 +90,33 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
 
 export function usage(): string {
   const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
-  return `proofmap ${VERSION} — a map of a repository whose every edge can be re-checked\n\nusage: proofmap <command> [options]\n\n${rows.join('\n')}\n\nExit codes: 0 ok, 1 findings or blocked, 2 bad input, 3 internal error.\n`;
+  return `proofmap ${VERSION} — a map of a repository whose every edge can be re-checked\n\nusage: proofmap <command> [options]\n\n${rows.join('\n')}\n\nEvery command takes the repository as a positional [dir] (default: the current directory),\nprints JSON with --json, and explains itself with proofmap <command> --help.\n-V, --version prints the version.\n\nExit codes: 0 ok, 1 findings or blocked, 2 bad input, 3 internal error.\n`;
 }
 
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
 export async function run(argv: string[], io: Io): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...after] = argv;
+  // `proofmap help impact` is `proofmap impact --help`.
+  const [name, rest] =
+    first === 'help' && after[0] !== undefined && COMMANDS[after[0]]
+      ? [after[0], ['--help']]
+      : [first, after];
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage());
     return name === undefined ? 2 : 0;
   }
-  if (name === '--version' || name === '-v') {
+  if (name === '--version' || name === '-V' || name === '-v') {
     io.stdout.write(`${VERSION}\n`);
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr.write(`proofmap: unknown command "${name}" — run proofmap --help for the list\n`);
+    io.stderr.write(
+      name.startsWith('-')
+        ? `proofmap: unknown option ${name} — options come after the command; run proofmap --help for the list\n`
+        : `proofmap: unknown command "${name}" — run proofmap --help for the list\n`,
+    );
     return 2;
   }
   try {

@@ -9,6 +9,8 @@ import { isCodePath } from './js-ts.js';
 import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
+import { extractPythonFiles, PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
+import { extractPythonManifest, isPythonManifest, type PythonManifest } from './python-manifest.js';
 
 /** Where facts are cached between runs (the SQLite index implements it). */
 export interface FactCache {
@@ -22,6 +24,9 @@ export interface ExtractedFacts {
   modules: Map<string, ModuleFacts>;
   manifests: Map<string, PackageFacts>;
   docs: Map<string, DocFacts>;
+  /** Python modules (tree-sitter) and project manifests (pyproject.toml, requirements*.txt). */
+  python: Map<string, PythonFacts>;
+  pythonManifests: Map<string, PythonManifest>;
   /** Decision records among the docs (their id comes from the path too, so they are not cached). */
   artifacts: Map<string, ArtifactFacts>;
   /** How many files were parsed (cache misses) vs reused. */
@@ -38,11 +43,14 @@ export async function extractAll(
     modules: new Map(),
     manifests: new Map(),
     docs: new Map(),
+    python: new Map(),
+    pythonManifests: new Map(),
     artifacts: new Map(),
     parsed: 0,
     reused: 0,
   };
   const misses: SourceFile[] = [];
+  const pythonMisses: SourceFile[] = [];
   const records = {
     recordFolders: log4brainsFolders(
       files.map((f) => f.path),
@@ -58,6 +66,14 @@ export async function extractAll(
         out.modules.set(file.path, relabel(hit, file.path));
         out.reused++;
       } else misses.push(file);
+    } else if (file.role === 'code' && PYTHON_PATH.test(file.path)) {
+      const hit = cache.get<PythonFacts>(PYTHON_CACHE_KEY, file.hash);
+      if (hit) {
+        out.python.set(file.path, relabel(hit, file.path));
+        out.reused++;
+      } else pythonMisses.push(file);
+    } else if (file.role === 'manifest' && isPythonManifest(file.path)) {
+      out.pythonManifests.set(file.path, extractPythonManifest(file.path, text));
     } else if (file.role === 'manifest') {
       out.manifests.set(file.path, extractPackageJson(file.path, text));
     } else if (file.role === 'doc') {
@@ -77,7 +93,15 @@ export async function extractAll(
     out.modules.set(file.path, facts);
     cache.put(moduleCacheKey(file.path), file.hash, facts);
   });
-  out.parsed = misses.length;
+  // The grammar loads only when some Python file missed the cache.
+  const pythonFacts = await extractPythonFiles(
+    pythonMisses.map((f) => ({ path: f.path, text: texts.get(f.path)! })),
+  );
+  pythonMisses.forEach((file, i) => {
+    out.python.set(file.path, pythonFacts[i]!);
+    cache.put(PYTHON_CACHE_KEY, file.hash, pythonFacts[i]);
+  });
+  out.parsed = misses.length + pythonMisses.length;
   return out;
 }
 

@@ -50,7 +50,8 @@ export function openWorkspace(root: string): Workspace {
       }
       // The epoch is read before the map: a scan landing in between makes the next call reopen
       // once more, never keeps a newer map under an older epoch.
-      open = { session: openSession(root), epoch };
+      // map_impact, map_context and map_refs are the consultations the edit gate looks for.
+      open = { session: openSession(root, { recordConsults: true }), epoch };
       return open.session;
     },
     store: handle,

@@ -9,6 +9,12 @@ export { type Hop, shortestPath } from './path.js';
 export { RANK_BY, type RankBy, type RankItem, rank } from './rank.js';
 export { type RefItem, refs } from './refs.js';
 export { type RepoMapItem, repoMap } from './repo-map.js';
-export { createSession, openSession, type Session, type SessionDeps } from './session.js';
+export {
+  createSession,
+  openSession,
+  type Session,
+  type SessionDeps,
+  type SessionOptions,
+} from './session.js';
 export { type SymbolSummary, type SymbolUser, symbols, users } from './symbols.js';
 export { resolveTarget, type Target } from './target.js';

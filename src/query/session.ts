@@ -5,6 +5,7 @@
  * a test can hand in a map and stand-ins for them.
  */
 import { loadConfig } from '../discover/config.js';
+import { realRoot } from '../discover/contain.js';
 import { type Indexed, indexView } from '../graph/indexed.js';
 import { computeSignals, SIGNALS_KIND, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
 import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
@@ -113,8 +114,18 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
   };
 }
 
+export interface SessionOptions {
+  /**
+   * Write the edit gate's consult markers when impact, context or refs answer (default false).
+   * The CLI and the MCP server turn it on: `proofmap gate` lets an edit through once its impact
+   * was consulted there. A library caller asking questions for its own use leaves it off, so
+   * asking never changes what the gate decides.
+   */
+  recordConsults?: boolean;
+}
+
 /** Opens the index of `root` read-only; an InputError when the repository was never scanned. */
-export function openSession(root: string): Session {
+export function openSession(root: string, options: SessionOptions = {}): Session {
   const store = openIndex(root, { readonly: true });
   const map = store.readMap();
   if (!map) {
@@ -132,11 +143,17 @@ export function openSession(root: string): Session {
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
     signalsLag: () => store.getSignals<{ epoch: number }>(SIGNALS_LAG),
-    consulted: (paths, query) => {
-      if (paths.length === 0) return;
-      writer ??= openIndex(root);
-      recordConsult(writer, root, paths, query);
-    },
+    ...(options.recordConsults
+      ? {
+          consulted: (paths: readonly string[], query: string) => {
+            if (paths.length === 0) return;
+            writer ??= openIndex(root);
+            // Markers are signed over the real root, as the gate computes it: `.` or a symlinked
+            // path would sign a marker the gate never matches.
+            recordConsult(writer, realRoot(root), paths, query);
+          },
+        }
+      : {}),
     close: () => {
       writer?.close();
       store.close();

@@ -1,13 +1,20 @@
 /**
  * The view's data: what the page needs from map.json, flattened and laid out. Built in Node so
- * the page does no analysis (fronts hold no logic of their own) and so the embedded JSON is
- * smaller than the map: only the fields the page shows, excerpts cut to one line.
+ * the page does no analysis (fronts hold no logic of their own): positions, labels and the same
+ * import cycles `proofmap check` finds are computed here. src/view/pack.ts turns this into the
+ * compact form embedded in the HTML and back.
  */
+import { importCycles } from '../checkup/cycles.js';
+import { checkGraph } from '../checkup/graph.js';
 import type { MapEdge, ProofMap } from '../map/schema.js';
 import { layoutMap } from './layout.js';
 
+/** Above this many nodes the page opens on the package/zone graph instead of every file. */
+export const OVERVIEW_THRESHOLD = 1500;
+
 export interface ViewNode {
   id: string;
+  /** The name shown: a file with its folder (`toDate/index.ts`), so twenty index.ts tell apart. */
   label: string;
   kind: string;
   zone: string;
@@ -29,6 +36,7 @@ export interface ViewEvidence {
 }
 
 export interface ViewEdge {
+  /** `e<index>`: the edge's position in the map, which the embedded form keeps. */
   id: string;
   from: string;
   to: string;
@@ -45,7 +53,19 @@ export interface ViewZone {
   x: number;
   y: number;
   r: number;
+  /** Nodes in the zone, and how many of them are files (what a package is sized by). */
   count: number;
+  files: number;
+}
+
+export interface ViewCycle {
+  /** runtime: the cycles `proofmap check` warns about; type-only: closed only by type imports. */
+  kind: 'runtime' | 'type-only';
+  /** The loop, in walking order. */
+  nodes: string[];
+  edges: string[];
+  /** Modules in its strongly connected component (the loop is the shortest one through it). */
+  component: number;
 }
 
 /** A suggested area (graph/areas.ts) drawn as an optional outline around its nodes. */
@@ -61,10 +81,15 @@ export interface ViewArea {
 export interface ViewData {
   meta: { map_id: string; version: number; status: string; generator: string };
   sizeBy: 'centrality' | 'fan-in';
+  /** Open on the package graph (zones as nodes, imports counted between them). */
+  overview: boolean;
+  /** Evidence excerpts were left out to keep a large page small; file:line is always there. */
+  excerpts: boolean;
   zones: ViewZone[];
   nodes: ViewNode[];
   edges: ViewEdge[];
   flows: { name: string; node_ids: string[]; edge_ids: string[] }[];
+  cycles: ViewCycle[];
   coverage: { scope: string; status: string; reason: string; analyzer: string }[];
   /** Suggested areas, when the generator was given them; the page shows them on request. */
   areas?: ViewArea[];
@@ -75,11 +100,21 @@ export interface ViewData {
 export interface ViewOptions {
   /** Centrality per node id from graph signals; fan-in is used where it is absent. */
   centrality?: Record<string, number>;
+  /** Force the package graph on (true) or off (false); default: above OVERVIEW_THRESHOLD nodes. */
+  overview?: boolean;
   /** Suggested areas (name, member files, cohesion), for the page's optional areas layer. */
   areas?: readonly { name: string; files: readonly string[]; cohesion: number }[];
 }
 
 const EXCERPT_MAX = 160;
+
+/** `src/toDate/index.ts` → `toDate/index.ts`; a label that is not the file name stays as it is. */
+export function viewLabel(label: string, path: string | undefined): string {
+  if (!path) return label;
+  const parts = path.split('/');
+  if (parts.length < 2 || parts.at(-1) !== label) return label;
+  return `${parts.at(-2)}/${label}`;
+}
 
 export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewData {
   const fanIn = new Map<string, number>();
@@ -100,9 +135,16 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
   const showChanges = latest !== undefined && latest.version > 1;
   const added = new Set(showChanges ? latest.added_node_ids : []);
   const stale = new Set(showChanges ? latest.stale_node_ids : []);
-  const counts = new Map<string, number>();
-  for (const n of nodes) counts.set(n.zone, (counts.get(n.zone) ?? 0) + 1);
+  const counts = new Map<string, { count: number; files: number }>();
+  for (const n of nodes) {
+    const c = counts.get(n.zone) ?? { count: 0, files: 0 };
+    c.count++;
+    if (n.kind === 'file') c.files++;
+    counts.set(n.zone, c);
+  }
   const zoneMeta = new Map(map.zones.map((z) => [z.id, z]));
+  const overview = options.overview ?? map.nodes.length > OVERVIEW_THRESHOLD;
+  const edgeId = new Map(map.edges.map((e, i) => [e.id, `e${i}`]));
   const areas = options.areas && areaOutlines(options.areas, nodes, layout.positions);
   return {
     meta: {
@@ -112,18 +154,21 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
       generator: `${map.meta.generator} ${map.meta.generator_version}`,
     },
     sizeBy: centrality ? 'centrality' : 'fan-in',
+    overview,
+    excerpts: !overview,
     zones: layout.zones.map((d) => ({
       ...d,
       label: zoneMeta.get(d.id)?.label ?? d.id,
       kind: zoneMeta.get(d.id)?.kind ?? 'folder',
-      count: counts.get(d.id) ?? 0,
+      count: counts.get(d.id)?.count ?? 0,
+      files: counts.get(d.id)?.files ?? 0,
     })),
     nodes: nodes.map((n) => {
       const p = layout.positions.get(n.id)!;
       const change = added.has(n.id) ? 'added' : stale.has(n.id) ? 'stale' : undefined;
       return {
         id: n.id,
-        label: n.label,
+        label: viewLabel(n.label, n.path),
         kind: n.kind,
         zone: n.zone,
         ...(n.path !== undefined ? { path: n.path } : {}),
@@ -135,8 +180,18 @@ export function buildViewData(map: ProofMap, options: ViewOptions = {}): ViewDat
         ...(change ? { change } : {}),
       };
     }),
-    edges: map.edges.map(viewEdge),
-    flows: map.flows.map(({ name, node_ids, edge_ids }) => ({ name, node_ids, edge_ids })),
+    edges: map.edges.map((e, i) => viewEdge(e, i, !overview)),
+    flows: map.flows.map(({ name, node_ids, edge_ids }) => ({
+      name,
+      node_ids,
+      edge_ids: edge_ids.flatMap((id) => (edgeId.has(id) ? [edgeId.get(id)!] : [])),
+    })),
+    cycles: importCycles(checkGraph(map)).map((c) => ({
+      kind: c.kind,
+      nodes: c.edges.map((e) => e.from),
+      edges: c.edges.map((e) => edgeId.get(e.id)!),
+      component: c.component.length,
+    })),
     coverage: map.coverage.map(({ scope, status, reason, analyzer }) => ({
       scope,
       status,
@@ -178,9 +233,9 @@ function areaOutlines(
   });
 }
 
-function viewEdge(e: MapEdge): ViewEdge {
+function viewEdge(e: MapEdge, index: number, excerpts: boolean): ViewEdge {
   return {
-    id: e.id,
+    id: `e${index}`,
     from: e.from,
     to: e.to,
     relation: e.relation,
@@ -189,7 +244,7 @@ function viewEdge(e: MapEdge): ViewEdge {
     evidence: e.evidence.map((ev) => ({
       path: ev.path,
       ...(ev.line !== undefined ? { line: ev.line } : {}),
-      ...(ev.excerpt !== undefined ? { excerpt: oneLine(ev.excerpt) } : {}),
+      ...(excerpts && ev.excerpt !== undefined ? { excerpt: oneLine(ev.excerpt) } : {}),
     })),
   };
 }

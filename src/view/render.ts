@@ -6,6 +6,7 @@
 import type { ProofMap } from '../map/schema.js';
 import { buildViewData, type ViewOptions } from './data.js';
 import { assertInlineSafe, cspHash, jsonForScript } from './embed.js';
+import { packView } from './pack.js';
 import { PAGE_CSS } from './style.js';
 
 export interface RenderInput extends ViewOptions {
@@ -19,7 +20,7 @@ export const DATA_ELEMENT_ID = 'proofmap-data';
 
 export function renderHtml({ map, pageScript, ...options }: RenderInput): string {
   assertInlineSafe(pageScript, 'the page script');
-  const data = jsonForScript(buildViewData(map, options));
+  const data = jsonForScript(packView(buildViewData(map, options)));
   // No 'unsafe-inline' for scripts: only the one inline script, by hash, may run. The JSON
   // element is data (type application/json), which the browser never executes.
   const csp = [

@@ -33,6 +33,7 @@ button{cursor:pointer}button:hover{border-color:var(--accent)}button[aria-presse
 #panel .ev{display:block;font:11px/1.35 ui-monospace,SFMono-Regular,Menlo,monospace;color:var(--muted);margin:2px 0 0 8px;word-break:break-all}
 #panel .ev .loc{color:var(--fg)}
 #panel .close{float:right}
+#panel li.group{font-weight:600;border-bottom:none;padding-top:8px}
 .chip{display:inline-block;border-radius:10px;padding:0 7px;font-size:11px;background:var(--chip);margin-right:4px}
 #legend{position:absolute;left:10px;bottom:10px;padding:10px 12px;max-width:300px;max-height:45vh;overflow:auto}
 #legend h3{font-size:11px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);margin:6px 0 3px}

@@ -13,26 +13,37 @@ import { openSession } from '../../query/session.js';
 import { intOption, parse } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText, JSON_OPTION, ROOT_OPTION } from '../spec.js';
 
-const USAGE =
-  'usage: proofmap areas [dir] [--seed N] [--min-size N] [--limit N] [--write] [--root DIR] [--json]';
+export const SPEC: CommandSpec = {
+  name: 'areas',
+  args: '[dir]',
+  summary: 'Areas the import graph suggests (seeded Louvain communities): files, cohesion, crossing edges.',
+  notes: [DIR_NOTE, 'The same seed gives the same suggestions.'],
+  options: {
+    ...JSON_OPTION,
+    ...ROOT_OPTION,
+    seed: { type: 'string', value: 'N', default: '1', description: 'seed of the community detection' },
+    'min-size': {
+      type: 'string',
+      value: 'N',
+      default: '5',
+      description: 'smallest area suggested, in files',
+    },
+    limit: { type: 'string', value: 'N', default: '20', description: 'crossing edges listed per area' },
+    write: {
+      type: 'boolean',
+      description: `merge the suggestions into ${'proofmap.config.json'} as areas, for review (declared names are kept)`,
+    },
+  },
+  examples: ['proofmap areas', 'proofmap areas ../repo --json', 'proofmap areas --seed 7 --write'],
+};
 const CONFIG_JSON = 'proofmap.config.json';
 
 export async function areasCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      json: { type: 'boolean' },
-      root: { type: 'string' },
-      seed: { type: 'string' },
-      'min-size': { type: 'string' },
-      limit: { type: 'string' },
-      write: { type: 'boolean' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
   const root = path.resolve(io.cwd, String(values.root ?? positionals[0] ?? '.'));

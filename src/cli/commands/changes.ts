@@ -2,13 +2,31 @@
 import { changes } from '../../query/changes.js';
 import { renderEnvelope } from '../../query/render.js';
 import type { CommandResult, Io } from '../io.js';
-import { PAGE_FLAGS, runQueryCommand } from '../query-command.js';
+import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
+import { type CommandSpec, DIR_NOTE } from '../spec.js';
+
+export const SPEC: CommandSpec = querySpec({
+  name: 'changes',
+  args: '[dir]',
+  summary: 'Files changed in git (against --base), their dependents, severity and the checks to run.',
+  notes: [DIR_NOTE],
+  options: {
+    ...PAGE_FLAGS,
+    ...limitOption(100),
+    base: {
+      type: 'string',
+      value: 'REV',
+      default: 'the working tree against HEAD',
+      description: 'the git revision to compare with',
+    },
+  },
+  examples: ['proofmap changes', 'proofmap changes --base origin/main --json'],
+});
 
 export const changesCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
-      usage: 'usage: proofmap changes [--base REV] [--limit N] [--cursor C] [--root DIR] [--json]',
-      flags: { ...PAGE_FLAGS, base: { type: 'string' } },
+      spec: SPEC,
       answer: (session, a) =>
         changes(session, {
           ...(typeof a.values.base === 'string' ? { base: a.values.base } : {}),

@@ -4,7 +4,6 @@
  * unchanged map byte for byte, so the answer is never about a stale map. `--no-scan` checks the
  * existing .proofmap/map.json as it is.
  */
-import path from 'node:path';
 import { checkup, skippedResult } from '../../checkup/index.js';
 import { githubReport } from '../../checkup/report-github.js';
 import { sarifReport } from '../../checkup/report-sarif.js';
@@ -15,39 +14,55 @@ import { readMapFile } from '../../map/emit.js';
 import { VERSION } from '../../map/version.js';
 import { InputError } from '../../model/errors.js';
 import { scan } from '../../scan.js';
-import { parse } from '../args.js';
-import { UsageError } from '../errors.js';
+import { choiceOption, formatOption, onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE =
-  'usage: proofmap check [dir] [--format text|json|sarif|github] [--check throw|warn|off] [--no-scan]';
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 const MODES = ['throw', 'warn', 'off'] as const;
 
-function choice<T extends string>(value: unknown, allowed: readonly T[], name: string): T {
-  if (value === undefined) return allowed[0]!;
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${String(value)}"`, {
-    hint: USAGE,
-  });
-}
+export const SPEC: CommandSpec = {
+  name: 'check',
+  args: '[dir]',
+  summary: 'Check the declared structure (proofmap.config.*) against the graph: rules, entries, cycles.',
+  notes: [
+    DIR_NOTE,
+    'It scans first (reusing cached facts), so the answer is never about a stale map.',
+    'Exit codes: 0 ok (warnings only), 1 errors (with --check throw, the default), 2 bad config or input.',
+  ],
+  options: {
+    json: { type: 'boolean', description: 'the same as --format json' },
+    format: {
+      type: 'string',
+      value: FORMATS.join('|'),
+      default: 'text',
+      description: 'how to print the result',
+    },
+    check: {
+      type: 'string',
+      value: MODES.join('|'),
+      default: 'throw',
+      description: 'throw: exit 1 on errors; warn: report only; off: skip',
+    },
+    'no-scan': { type: 'boolean', description: 'check the existing .proofmap/map.json as it is' },
+  },
+  examples: [
+    'proofmap check',
+    'proofmap check ../repo --format sarif > check.sarif',
+    'proofmap check --no-scan --json',
+  ],
+};
 
 export async function checkCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    { format: { type: 'string' }, check: { type: 'string' }, 'no-scan': { type: 'boolean' } },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(
-      `${USAGE}\n\nExit codes: 0 ok (warnings only), 1 errors (with --check throw, the default), 2 bad config or input.\n`,
-    );
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const format = choice(values.format, FORMATS, 'format');
-  const mode: CheckMode = choice(values.check, MODES, 'check');
-  const root = path.resolve(io.cwd, positionals[0] ?? '.');
+  const format = formatOption(values, FORMATS);
+  const mode: CheckMode = choiceOption(values.check, 'check', MODES, 'throw');
+  const root = repoDir(io, onlyDir(positionals, SPEC), 'check');
   // Config first: a bad config is exit 2 before any scanning work.
   const loaded = loadConfig(root);
   let map = undefined as ReturnType<typeof readMapFile>;

@@ -2,18 +2,30 @@
 import { context } from '../../query/context.js';
 import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
-import { runQueryCommand } from '../query-command.js';
+import { limitOption, querySpec, runQueryCommand } from '../query-command.js';
+import { type CommandSpec, DIR_NOTE } from '../spec.js';
+
+export const SPEC: CommandSpec = querySpec({
+  name: 'context',
+  args: '<path|package> [dir]',
+  summary: 'What to know before editing a file: zone, owners, documents to read, checks, neighbours, cycles.',
+  notes: [DIR_NOTE, 'Answering records a consult marker for the file, which the edit gate looks for.'],
+  options: {
+    ...limitOption(25),
+    hops: { type: 'string', value: 'N', default: '3', description: 'related files within N hops' },
+  },
+  examples: ['proofmap context src/core.ts', 'proofmap context @acme/api ../repo --json'],
+});
 
 export const contextCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
-      usage: 'usage: proofmap context <path|package> [--limit N] [--hops N] [--root DIR] [--json]',
-      flags: { limit: { type: 'string' }, hops: { type: 'string' } },
+      spec: SPEC,
       positionals: { count: 1, missing: 'context needs a path or package' },
       answer: (session, a) =>
         context(session, a.positionals[0]!, {
           limit: a.limit(25),
-          hops: intOption(a.values.hops as string | undefined, 'hops', 3),
+          hops: intOption(a.values.hops, 'hops', 3, { min: 1 }),
         }),
       render: renderContext,
     },

@@ -4,7 +4,6 @@
  * repository's (resolved from `dir` as its own code would import it) or `--typescript PATH`; with
  * neither, exit 2. Exit 1 only when `--min-agreement` is given and not reached.
  */
-import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,48 +11,70 @@ import { runCrosscheck, type TypeScriptApi } from '../../crosscheck/index.js';
 import { crosscheckSarif, crosscheckText } from '../../crosscheck/report.js';
 import { VERSION } from '../../map/version.js';
 import { InputError } from '../../model/errors.js';
-import { intOption, parse } from '../args.js';
+import { formatOption, intOption, onlyDir, parse, repoDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
-const USAGE =
-  'usage: proofmap crosscheck [dir] [--typescript PATH] [--sample N] [--seed N] [--json | --format text|json|sarif] [--min-agreement PCT]';
-const FORMATS = ['text', 'json', 'sarif'];
+const FORMATS = ['text', 'json', 'sarif'] as const;
+
+export const SPEC: CommandSpec = {
+  name: 'crosscheck',
+  args: '[dir]',
+  summary:
+    "Agreement of proofmap's import resolution with the TypeScript compiler's, per cause of disagreement.",
+  notes: [
+    DIR_NOTE,
+    "Compares every import specifier's target (or a seeded sample) with ts.resolveModuleName under the file's tsconfig.",
+    'Exit codes: 0 done, 1 agreement below --min-agreement, 2 bad input (no typescript found).',
+  ],
+  options: {
+    json: { type: 'boolean', description: 'the same as --format json' },
+    format: {
+      type: 'string',
+      value: FORMATS.join('|'),
+      default: 'text',
+      description: 'how to print the report',
+    },
+    typescript: {
+      type: 'string',
+      value: 'PATH',
+      default: "the repository's own typescript",
+      description: 'the typescript package to compare with',
+    },
+    sample: {
+      type: 'string',
+      value: 'N',
+      default: 'every specifier',
+      description: 'compare a seeded sample of N specifiers',
+    },
+    seed: { type: 'string', value: 'N', default: '1', description: 'the sample seed' },
+    'min-agreement': {
+      type: 'string',
+      value: 'PCT',
+      description: 'exit 1 when agreement is below PCT percent',
+    },
+  },
+  examples: ['proofmap crosscheck', 'proofmap crosscheck ../repo --sample 500 --min-agreement 99 --json'],
+};
 
 export async function crosscheckCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      typescript: { type: 'string' },
-      sample: { type: 'string' },
-      seed: { type: 'string' },
-      json: { type: 'boolean' },
-      format: { type: 'string' },
-      'min-agreement': { type: 'string' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(
-      `${USAGE}\n\nCompares every import specifier's target (or a seeded sample) with ts.resolveModuleName under the file's tsconfig.\nExit codes: 0 done, 1 agreement below --min-agreement, 2 bad input (no typescript found).\n`,
-    );
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const format = values.json ? 'json' : ((values.format as string | undefined) ?? 'text');
-  if (!FORMATS.includes(format))
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`, { hint: USAGE });
+  const format = formatOption(values, FORMATS);
   const minimum = values['min-agreement'] === undefined ? undefined : Number(values['min-agreement']);
   if (minimum !== undefined && !(minimum >= 0 && minimum <= 100))
     throw new UsageError(`--min-agreement must be a percentage, got "${String(values['min-agreement'])}"`, {
-      hint: USAGE,
+      hint: usageLine(SPEC),
     });
-  const root = path.resolve(io.cwd, positionals[0] ?? '.');
-  if (!existsSync(root) || !statSync(root).isDirectory())
-    throw new InputError(`${root}: not a directory`, { hint: 'pass the path of a repository' });
+  const root = repoDir(io, onlyDir(positionals, SPEC), 'crosscheck');
   const ts = await loadTypeScript(root, values.typescript as string | undefined, io.cwd);
   const report = await runCrosscheck(root, ts, {
-    ...(values.sample !== undefined ? { sample: intOption(values.sample as string, 'sample', 0) } : {}),
-    seed: intOption(values.seed as string | undefined, 'seed', 1),
+    ...(values.sample !== undefined ? { sample: intOption(values.sample, 'sample', 0, { min: 1 }) } : {}),
+    seed: intOption(values.seed, 'seed', 1),
   });
   io.stdout.write(
     format === 'json'

@@ -2,13 +2,22 @@
 import { cycles } from '../../query/cycles.js';
 import { renderEnvelope } from '../../query/render.js';
 import type { CommandResult, Io } from '../io.js';
-import { PAGE_FLAGS, runQueryCommand } from '../query-command.js';
+import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
+import { type CommandSpec, DIR_NOTE } from '../spec.js';
+
+export const SPEC: CommandSpec = querySpec({
+  name: 'cycles',
+  args: '[dir]',
+  summary: 'Import cycles, one per strongly connected component, shortest first.',
+  notes: [DIR_NOTE],
+  options: { ...PAGE_FLAGS, ...limitOption(16) },
+  examples: ['proofmap cycles', 'proofmap cycles ../repo --limit 5 --json'],
+});
 
 export const cyclesCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
-      usage: 'usage: proofmap cycles [--limit N] [--cursor C] [--root DIR] [--json]',
-      flags: PAGE_FLAGS,
+      spec: SPEC,
       answer: (session, a) =>
         cycles(session, { limit: a.limit(16), ...(a.cursor ? { cursor: a.cursor } : {}) }),
       render: (answer) =>

@@ -17,28 +17,54 @@ import {
   renameCheck,
   renewConsult,
 } from '../../gate-run.js';
-import { parse } from '../args.js';
+import { choiceOption, parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, helpText, usageLine } from '../spec.js';
 
-const USAGE = 'usage: proofmap gate --claude | --file <path> [--action edit|read] [--json]';
+export const SPEC: CommandSpec = {
+  name: 'gate',
+  args: '',
+  summary:
+    'The edit gate for coding agents: allow, warn or deny an edit by whether its impact was consulted.',
+  notes: [
+    'It runs in the repository: the hook payload names its cwd (--claude), or the working directory (--file).',
+    'With --file: exit 1 when the edit is denied. With --claude it speaks the hook protocol on stdin/stdout.',
+  ],
+  options: {
+    claude: {
+      type: 'boolean',
+      description:
+        "read a Claude Code PreToolUse/PostToolUse event on stdin and answer in the hook's protocol",
+    },
+    file: {
+      type: 'string',
+      value: 'PATH',
+      description: 'decide for this file (any other agent or a script)',
+    },
+    action: {
+      type: 'string',
+      value: 'edit|read',
+      default: 'edit',
+      description: 'what is about to happen to --file',
+    },
+    json: { type: 'boolean', description: 'print the --file decision as JSON' },
+  },
+  examples: [
+    'proofmap gate --file src/core.ts',
+    'proofmap gate --file src/core.ts --json',
+    'proofmap gate --claude < event.json',
+  ],
+};
+const USAGE = usageLine(SPEC);
 
 export async function gateCommand(
   argv: string[],
   io: Io,
   stdin: () => string = () => readFileSync(0, 'utf8'),
 ): Promise<CommandResult> {
-  const { values } = parse(
-    argv,
-    {
-      claude: { type: 'boolean' },
-      file: { type: 'string' },
-      action: { type: 'string' },
-      json: { type: 'boolean' },
-    },
-    USAGE,
-  );
+  const { values } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
   if (values.claude) return claude(io, stdin);
@@ -46,7 +72,7 @@ export async function gateCommand(
     io.stderr.write(`proofmap: gate needs --claude or --file — ${USAGE}\n`);
     return { exitCode: 2 };
   }
-  const action = values.action === 'read' ? 'read' : 'edit';
+  const action = choiceOption(values.action, 'action', ['edit', 'read'] as const, 'edit');
   let gate: GateContext | undefined;
   try {
     gate = await openGateLive(io.cwd, values.file);

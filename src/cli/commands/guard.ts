@@ -1,18 +1,25 @@
 /** `proofmap guard [dir]`: re-runs every guardian gate on .proofmap/map.json; exit 1 on a blocker. */
-import path from 'node:path';
 import { guardMap } from '../../guard.js';
-import { parse } from '../args.js';
+import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE = 'usage: proofmap guard [dir] [--json]';
+export const SPEC: CommandSpec = {
+  name: 'guard',
+  args: '[dir]',
+  summary: 'Re-check .proofmap/map.json against the files; confirm it when every guardian gate passes.',
+  notes: [DIR_NOTE, 'Exit code 1 when a gate blocks.'],
+  options: { json: { type: 'boolean', description: 'print the result as JSON' } },
+  examples: ['proofmap guard', 'proofmap guard ../repo --json'],
+};
 
 export async function guardCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const result = guardMap(path.resolve(io.cwd, positionals[0] ?? '.'));
+  const result = guardMap(repoDir(io, onlyDir(positionals, SPEC), 'guard'));
   if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     const gates = Object.entries(result.checked)

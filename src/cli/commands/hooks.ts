@@ -14,12 +14,40 @@ import { type CommandCandidate, hookCommandCandidates } from '../../gate/hook-co
 import { installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
 import { writeAtomic } from '../../map/emit.js';
 import { InputError } from '../../model/errors.js';
-import { parse } from '../args.js';
+import { onlyDir, parse, repoDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
-const USAGE =
-  'usage: proofmap hooks install|uninstall [dir] [--claude] [--local] [--dry-run] [--command "<command>"]';
+export const SPEC: CommandSpec = {
+  name: 'hooks',
+  args: 'install|uninstall [dir]',
+  summary: "Install or uninstall proofmap's edit gate in .claude/settings.json, verifying the command first.",
+  notes: [DIR_NOTE, 'Every line of the settings file it does not touch stays byte for byte.'],
+  options: {
+    claude: { type: 'boolean', description: 'the Claude Code hooks (the only agent so far; the default)' },
+    local: {
+      type: 'boolean',
+      description: 'write .claude/settings.local.json (this machine only) with an absolute command',
+    },
+    'dry-run': { type: 'boolean', description: 'print the change as a diff and write nothing' },
+    command: {
+      type: 'string',
+      value: 'CMD',
+      default: 'the first that answers: local bin, npx, absolute',
+      description: 'the gate command to write',
+    },
+    json: {
+      type: 'boolean',
+      description: 'print the outcome (file, action, changed, command, diff) as JSON',
+    },
+  },
+  examples: [
+    'proofmap hooks install',
+    'proofmap hooks install --local --dry-run',
+    'proofmap hooks uninstall ../repo --json',
+  ],
+};
 
 /**
  * bin/proofmap.js of the proofmap that is running: the nearest folder above this module holding
@@ -38,24 +66,24 @@ function runningBin(): string {
 }
 
 export async function hooksCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    {
-      claude: { type: 'boolean' },
-      local: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      command: { type: 'string' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const [verb, dir] = positionals;
+  const [verb, ...rest] = positionals;
   if (verb !== 'install' && verb !== 'uninstall')
-    throw new UsageError(`unknown hooks action "${verb ?? ''}"`, { hint: USAGE });
-  const root = path.resolve(io.cwd, dir ?? '.');
+    throw new UsageError(`unknown hooks action "${verb ?? ''}"`, { hint: usageLine(SPEC) });
+  const root = repoDir(io, onlyDir(rest, SPEC), 'hooks');
+  // With --json the text lines are held back and one object says the same at the end.
+  const say = (text: string) => void (values.json ? undefined : io.stdout.write(text));
+  const done = (outcome: { changed: boolean; written: boolean; diff?: string }) => {
+    if (values.json)
+      io.stdout.write(
+        `${JSON.stringify({ action: verb, file, ...outcome, ...(verified && !('failures' in verified) ? { command: verified.command } : {}) })}\n`,
+      );
+    return { exitCode: 0 };
+  };
   const local = values.local === true;
   const file = path.join(root, '.claude', local ? 'settings.local.json' : 'settings.json');
   // A symlinked settings file (shared dotfiles) stays a symlink: the edit goes to its target.
@@ -96,22 +124,23 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
       });
     throw error;
   }
-  if (verified && !('failures' in verified)) io.stdout.write(report(verified, root, local));
+  if (verified && !('failures' in verified)) say(report(verified, root, local));
   if (!result.changed) {
-    io.stdout.write(
+    say(
       `proofmap: ${file} already ${verb === 'install' ? 'has this gate' : 'has no proofmap hooks'}; nothing to do\n`,
     );
-    return { exitCode: 0 };
+    return done({ changed: false, written: false });
   }
   if (values['dry-run']) {
-    io.stdout.write(`--- ${file}\n+++ ${file} (after ${verb})\n${lineDiff(before, result.text)}\n`);
-    return { exitCode: 0 };
+    const diff = lineDiff(before, result.text);
+    say(`--- ${file}\n+++ ${file} (after ${verb})\n${diff}\n`);
+    return done({ changed: true, written: false, diff });
   }
   writeAtomic(target, result.text);
-  io.stdout.write(
+  say(
     `proofmap: ${verb === 'install' ? 'added the gate to' : 'removed the gate from'} ${file}${target !== file ? ` (→ ${target})` : ''}\n`,
   );
-  return { exitCode: 0 };
+  return done({ changed: true, written: true });
 }
 
 type Verified = (CommandCandidate & { ms: number; answered: string }) | { failures: string[] };

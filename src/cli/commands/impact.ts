@@ -3,20 +3,46 @@ import { impact } from '../../query/impact.js';
 import { renderEnvelope } from '../../query/render.js';
 import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
-import { PAGE_FLAGS, runQueryCommand } from '../query-command.js';
+import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
+import { type CommandSpec, DIR_NOTE } from '../spec.js';
+
+export const SPEC: CommandSpec = querySpec({
+  name: 'impact',
+  args: '<path|symbol> [dir]',
+  summary: 'Who depends on a file or exported symbol, transitively, with the severity of an edit.',
+  notes: [
+    DIR_NOTE,
+    'Answering records a consult marker for the file, which the edit gate (proofmap gate) looks for.',
+  ],
+  options: {
+    ...PAGE_FLAGS,
+    ...limitOption(50),
+    depth: {
+      type: 'string',
+      value: 'N',
+      default: 'unlimited',
+      description: 'follow dependents at most N steps (at least 1)',
+    },
+    'visit-limit': {
+      type: 'string',
+      value: 'N',
+      default: '10000',
+      description: 'stop the walk after visiting N files',
+    },
+  },
+  examples: ['proofmap impact src/core.ts', 'proofmap impact src/core.ts ../repo --depth 2 --json'],
+});
 
 export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
-      usage:
-        'usage: proofmap impact <path|symbol> [--depth N] [--limit N] [--visit-limit N] [--cursor C] [--root DIR] [--json]',
-      flags: { ...PAGE_FLAGS, depth: { type: 'string' }, 'visit-limit': { type: 'string' } },
+      spec: SPEC,
       positionals: { count: 1, missing: 'impact needs a path or symbol' },
       answer: (session, a) =>
         impact(session, a.positionals[0]!, {
-          depth: intOption(a.values.depth as string | undefined, 'depth', Number.POSITIVE_INFINITY),
+          depth: intOption(a.values.depth, 'depth', Number.POSITIVE_INFINITY, { min: 1 }),
           limit: a.limit(50),
-          visitLimit: intOption(a.values['visit-limit'] as string | undefined, 'visit-limit', 10_000),
+          visitLimit: intOption(a.values['visit-limit'], 'visit-limit', 10_000, { min: 1 }),
           ...(a.cursor ? { cursor: a.cursor } : {}),
         }),
       render: (answer) => {

@@ -1,17 +1,32 @@
 /** `proofmap rank --by centrality|canonicality|fan-in`: the load-bearing files, the canonical docs. */
 import { rank } from '../../query/rank.js';
 import { renderEnvelope } from '../../query/render.js';
+import { choiceOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
-import { PAGE_FLAGS, runQueryCommand } from '../query-command.js';
+import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
+import { type CommandSpec, DIR_NOTE } from '../spec.js';
+
+const RANKINGS = ['centrality', 'canonicality', 'fan-in'] as const;
+
+export const SPEC: CommandSpec = querySpec({
+  name: 'rank',
+  args: '[dir]',
+  summary: 'Files by centrality or fan-in (the load-bearing ones), documents by canonicality.',
+  notes: [DIR_NOTE],
+  options: {
+    ...PAGE_FLAGS,
+    ...limitOption(20),
+    by: { type: 'string', value: RANKINGS.join('|'), default: 'centrality', description: 'what to rank by' },
+  },
+  examples: ['proofmap rank', 'proofmap rank --by canonicality --limit 10 --json'],
+});
 
 export const rankCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
     {
-      usage:
-        'usage: proofmap rank [--by centrality|canonicality|fan-in] [--limit N] [--cursor C] [--root DIR] [--json]',
-      flags: { ...PAGE_FLAGS, by: { type: 'string' } },
+      spec: SPEC,
       answer: (session, a) =>
-        rank(session, String(a.values.by ?? 'centrality'), {
+        rank(session, choiceOption(a.values.by, 'by', RANKINGS, 'centrality'), {
           limit: a.limit(20),
           ...(a.cursor ? { cursor: a.cursor } : {}),
         }),

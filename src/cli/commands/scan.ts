@@ -1,28 +1,47 @@
 /** `proofmap scan [dir]`: builds .proofmap/map.json and prints a short summary. */
-import path from 'node:path';
+import { DEFAULT_MAX_FILE_BYTES } from '../../model/constants.js';
 import { scan } from '../../scan.js';
 import type { ScanFinding } from '../../scan-support.js';
-import { parse } from '../args.js';
+import { intOption, onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE =
-  'usage: proofmap scan [dir] [--json] [--force] [--max-file-bytes N]   (--force: a full build, no delta)';
+export const SPEC: CommandSpec = {
+  name: 'scan',
+  args: '[dir]',
+  summary: 'Scan a repository into .proofmap/map.json and its SQLite index; later scans apply deltas.',
+  notes: [DIR_NOTE, 'Exit code 1 when a guardian gate blocks the map (it stays "proposed").'],
+  options: {
+    json: { type: 'boolean', description: 'print the summary as JSON' },
+    force: { type: 'boolean', description: 'a full build, never a delta' },
+    'max-file-bytes': {
+      type: 'string',
+      value: 'N',
+      default: String(DEFAULT_MAX_FILE_BYTES),
+      description: 'files larger than N bytes are recorded as coverage, not parsed',
+    },
+  },
+  examples: [
+    'proofmap scan',
+    'proofmap scan ../repo --json',
+    'proofmap scan --force --max-file-bytes 2000000',
+  ],
+};
 
 export async function scanCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    { json: { type: 'boolean' }, force: { type: 'boolean' }, 'max-file-bytes': { type: 'string' } },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const dir = path.resolve(io.cwd, positionals[0] ?? '.');
+  const dir = repoDir(io, onlyDir(positionals, SPEC), 'scan');
   const started = performance.now();
   const show = progress(io);
-  const maxFileBytes = values['max-file-bytes'] ? Number(values['max-file-bytes']) : undefined;
+  const maxFileBytes =
+    values['max-file-bytes'] === undefined
+      ? undefined
+      : intOption(values['max-file-bytes'], 'max-file-bytes', 0, { min: 1 });
   const result = await scan({
     root: dir,
     onProgress: show.stage,

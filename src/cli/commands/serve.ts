@@ -3,25 +3,35 @@
  * every diagnostic goes to stderr. The command returns when the client closes stdin: bin/ awaits
  * it, and a promise left pending with nothing else alive would end Node with exit code 13.
  */
-import path from 'node:path';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { realRoot } from '../../discover/contain.js';
 import { createServer } from '../../mcp/server.js';
 import { Resident } from '../../resident/watcher.js';
-import { parse } from '../args.js';
+import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE =
-  'usage: proofmap serve [dir] [--watch]   (an MCP server on stdin/stdout; scan the repository first, or call map_rescan; --watch keeps the map current as files change)';
+export const SPEC: CommandSpec = {
+  name: 'serve',
+  args: '[dir]',
+  summary:
+    'An MCP server for coding agents on stdin/stdout (map_context, map_impact, …); scan first, or call map_rescan.',
+  notes: [
+    DIR_NOTE,
+    'stdout carries only protocol messages; diagnostics go to stderr. There is no --json: the output is MCP.',
+  ],
+  options: { watch: { type: 'boolean', description: 'keep the map current as files change' } },
+  examples: ['proofmap serve', 'proofmap serve ../repo --watch'],
+};
 
 export async function serveCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(argv, { watch: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
   // The real path, as the gate computes it: consult markers are signed over the root.
-  const root = realRoot(path.resolve(io.cwd, positionals[0] ?? '.'));
+  const root = realRoot(repoDir(io, onlyDir(positionals, SPEC), 'serve'));
   const log = (line: string) => void io.stderr.write(`${line}\n`);
   const { factory, close } = createServer(root, log);
   const transport = new StdioServerTransport(process.stdin, process.stdout);

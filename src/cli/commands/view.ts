@@ -4,69 +4,63 @@
  * page atomically, open a browser); src/view/render.ts turns data into HTML.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { suggestAreas } from '../../graph/areas.js';
-import { computeSignals } from '../../graph/index.js';
 import { mapPath, readMapFile, writeAtomic } from '../../map/emit.js';
-import type { ProofMap } from '../../map/schema.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
 import { InputError } from '../../model/errors.js';
-import { type RenderInput, renderHtml } from '../../view/render.js';
-import { parse } from '../args.js';
+import { renderView } from '../../view/page-file.js';
+import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE = 'usage: proofmap view [dir] [--out .proofmap/map.html] [--open]';
+export const SPEC: CommandSpec = {
+  name: 'view',
+  args: '[dir]',
+  summary:
+    'Write the map as one self-contained HTML page (no network); above 1,500 nodes it opens on the package graph.',
+  notes: [DIR_NOTE, 'Needs a scanned map: run proofmap scan first.'],
+  options: {
+    json: { type: 'boolean', description: 'print what was written (file, bytes, nodes, edges) as JSON' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      default: '.proofmap/map.html',
+      description: 'where to write the page, relative to [dir]',
+    },
+    open: { type: 'boolean', description: 'open the page in the default browser' },
+  },
+  examples: ['proofmap view', 'proofmap view ../repo --out map.html --open'],
+};
 
 export async function viewCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(argv, { out: { type: 'string' }, open: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const root = path.resolve(io.cwd, positionals[0] ?? '.');
+  const given = onlyDir(positionals, SPEC);
+  const root = repoDir(io, given, 'view');
   const map = readMapFile(root);
   if (!map)
     throw new InputError(`no valid map at ${mapPath(root)}`, {
-      hint: `run proofmap scan ${positionals[0] ?? '.'} first`,
+      hint: `run proofmap scan ${given ?? '.'} first`,
     });
   const out = path.resolve(
     root,
     typeof values.out === 'string' ? values.out : path.join(OUTPUT_DIR, 'map.html'),
   );
-  const html = renderHtml({ map, pageScript: readPageScript(), ...signalsFor(map) });
+  // The suggested areas feed the page's optional areas layer.
+  const html = renderView(map, { areas: suggestAreas(map) });
   writeAtomic(out, html);
-  io.stdout.write(`proofmap view: wrote ${out} (${map.nodes.length} nodes, ${map.edges.length} edges)\n`);
+  const bytes = Buffer.byteLength(html);
+  io.stdout.write(
+    values.json
+      ? `${JSON.stringify({ file: out, bytes, nodes: map.nodes.length, edges: map.edges.length })}\n`
+      : `proofmap view: wrote ${out} (${map.nodes.length} nodes, ${map.edges.length} edges, ${(bytes / 1e6).toFixed(1)} MB)\n`,
+  );
   if (values.open) openInBrowser(out, io);
   return { exitCode: 0 };
-}
-
-/**
- * Node size follows centrality (betweenness over the import view) from the graph signals, and
- * the suggested areas feed the page's optional areas layer. Both are computed here rather than
- * read from the index so that a map.json alone (say, a committed one) is enough to draw.
- */
-function signalsFor(map: ProofMap): Pick<RenderInput, 'centrality' | 'areas'> {
-  return { centrality: computeSignals(map).centrality.values, areas: suggestAreas(map) };
-}
-
-/**
- * The page bundle built by scripts/build-view.mjs: beside the compiled CLI (dist/view/page.js),
- * or, when running from src/ (tests), in the repository's dist/.
- */
-function readPageScript(): string {
-  const candidates = ['../../view/page.js', '../view/page.js', '../../../dist/view/page.js'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
-  for (const file of candidates) {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {}
-  }
-  throw new InputError('the view page bundle (dist/view/page.js) is missing', {
-    hint: 'run npm run build, which bundles it',
-  });
 }
 
 function openInBrowser(file: string, io: Io): void {

@@ -4,24 +4,30 @@
  * and the milliseconds from the first event to the index commit. Ends on SIGINT or SIGTERM, or
  * when stdin closes with --stdin (for tools that run it as a child).
  */
-import path from 'node:path';
 import { Resident, type WatchUpdate } from '../../resident/watcher.js';
-import { parse } from '../args.js';
+import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
-const USAGE = 'usage: proofmap watch [dir] [--json] [--stdin]';
+export const SPEC: CommandSpec = {
+  name: 'watch',
+  args: '[dir]',
+  summary: 'Keep the map current while files change: one line per burst of changes (delta or full, and why).',
+  notes: [DIR_NOTE, 'Ends on SIGINT or SIGTERM (or when stdin closes, with --stdin).'],
+  options: {
+    json: { type: 'boolean', description: 'one JSON object per line instead of text' },
+    stdin: { type: 'boolean', description: 'also end when stdin closes (for tools that run it as a child)' },
+  },
+  examples: ['proofmap watch', 'proofmap watch ../repo --json --stdin'],
+};
 
 export async function watchCommand(argv: string[], io: Io): Promise<CommandResult> {
-  const { values, positionals } = parse(
-    argv,
-    { json: { type: 'boolean' }, stdin: { type: 'boolean' } },
-    USAGE,
-  );
+  const { values, positionals } = parse(argv, SPEC);
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout.write(helpText(SPEC));
     return { exitCode: 0 };
   }
-  const dir = path.resolve(io.cwd, positionals[0] ?? '.');
+  const dir = repoDir(io, onlyDir(positionals, SPEC), 'watch');
   let failed = false;
   const resident = await Resident.start(dir, {
     onUpdate: (u) => io.stdout.write(values.json ? `${JSON.stringify(u)}\n` : render(u)),

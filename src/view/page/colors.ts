@@ -38,3 +38,20 @@ export function zoneHue(id: string): number {
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
   return h % 360;
 }
+
+/** A zone node's colour: sigma's WebGL programs read hex and rgb, not hsl, so it is converted here. */
+export function zoneColor(id: string, dark: boolean): string {
+  const h = zoneHue(id) / 360;
+  const s = 0.5;
+  const l = dark ? 0.55 : 0.5;
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
+  const p = 2 * l - q;
+  const channel = (t: number) => {
+    const u = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
+    const v = u < 1 / 6 ? p + (q - p) * 6 * u : u < 1 / 2 ? q : u < 2 / 3 ? p + (q - p) * (2 / 3 - u) * 6 : p;
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(h + 1 / 3)}${channel(h)}${channel(h - 1 / 3)}`;
+}

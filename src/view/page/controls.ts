@@ -12,6 +12,8 @@ export interface Controls {
   focus: HTMLButtonElement;
   cycle: HTMLButtonElement;
   changes: HTMLButtonElement | null;
+  /** Back to the package graph: every zone closed. Only on maps with more than one zone. */
+  packages: HTMLButtonElement | null;
   areas: HTMLButtonElement | null;
   reset: HTMLButtonElement;
 }
@@ -36,8 +38,16 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
     'all relations',
     distinct(data.edges.map((e) => e.relation)).map((r) => [r, r]),
   );
-  const focus = el('button', { title: 'show only the selected node and its neighbours' }, 'Focus');
-  const cycle = el('button', { title: 'a dependency cycle through the selected node, or anywhere' }, 'Cycle');
+  const focus = el('button', { title: 'the selected file and its direct dependents, by package' }, 'Focus');
+  const cycle = el(
+    'button',
+    { title: 'the import cycles proofmap check finds (through the selected file, or the next one)' },
+    'Cycle',
+  );
+  const packages =
+    data.zones.length > 1
+      ? el('button', { title: 'close every zone: one node per package' }, 'Packages')
+      : null;
   const changes = data.increment
     ? el('button', { title: 'what changed since the last version' }, 'Changes')
     : null;
@@ -52,7 +62,7 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
     el(
       'small',
       {},
-      `${data.nodes.length} nodes · ${data.edges.length} edges · v${data.meta.version} ${data.meta.status}`,
+      `${data.nodes.length} nodes · ${data.edges.length} edges · ${data.zones.length} zones · v${data.meta.version} ${data.meta.status}`,
     ),
   );
   title.id = 'title';
@@ -66,11 +76,12 @@ export function renderHeader(header: HTMLElement, data: ViewData, zoneLabels: Ma
     focus,
     cycle,
     changes,
+    packages,
     areas,
     reset,
   );
   header.children[1]!.id = 'search-wrap';
-  return { search, results, zone, kind, relation, focus, cycle, changes, areas, reset };
+  return { search, results, zone, kind, relation, focus, cycle, changes, packages, areas, reset };
 }
 
 function select(all: string, options: [string, string][]): HTMLSelectElement {

@@ -2,7 +2,7 @@
  * Lookups the page needs on every click: nodes by id, edges by endpoint. Built once from the
  * embedded data; the page never re-derives anything the map did not record.
  */
-import type { ViewData, ViewEdge, ViewNode } from '../data.js';
+import type { ViewData, ViewEdge, ViewNode, ViewZone } from '../data.js';
 
 export interface MapIndex {
   data: ViewData;
@@ -10,6 +10,7 @@ export interface MapIndex {
   edge: Map<string, ViewEdge>;
   out: Map<string, ViewEdge[]>;
   in: Map<string, ViewEdge[]>;
+  zone: Map<string, ViewZone>;
   zoneLabel: Map<string, string>;
 }
 
@@ -31,6 +32,7 @@ export function indexData(data: ViewData): MapIndex {
     edge: new Map(data.edges.map((e) => [e.id, e])),
     out,
     in: inn,
+    zone: new Map(data.zones.map((z) => [z.id, z])),
     zoneLabel: new Map(data.zones.map((z) => [z.id, z.label])),
   };
 }

@@ -54,7 +54,8 @@ export function zonesLayer(
     // Labels after every disc, so a neighbour's fill never covers a zone's name.
     ctx.textAlign = 'center';
     for (const { z, c, r, hue } of visible) {
-      if (r <= 18) continue;
+      // A closed zone is a sigma node that carries its own label.
+      if (r <= 18 || !state.expanded.has(z.id)) continue;
       ctx.font = `600 ${Math.min(16, 9 + r / 30)}px system-ui, sans-serif`;
       ctx.fillStyle = `hsla(${hue},45%,${dark ? 75 : 30}%,0.95)`;
       ctx.fillText(`${z.label} · ${z.count}`, c.x, c.y - r - 6);
