@@ -4,7 +4,7 @@
  * the configuration says now (store/gate-config.ts), checks the consult marker, and decides. The
  * consult's life across a session's edits is in store/markers-session.ts. Used by `proofmap gate`.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Decision, decide } from './gate/decide.js';
 import { checkMarker, type MarkerVerdict } from './gate/marker.js';
@@ -16,11 +16,11 @@ import {
   type StoredGateSettings,
 } from './gate/settings.js';
 import type { FileGateEntry } from './gate/severity-cache.js';
-import { INDEX_FILE, OUTPUT_DIR } from './model/constants.js';
 import { relativeToRoot } from './model/paths.js';
 import { diskHash } from './store/consult.js';
 import { currentSettings, loadYaml, YamlNotLoaded } from './store/gate-config.js';
-import { type IndexStore, openIndex } from './store/index.js';
+import { gateRoot, gitTop, protectedSegment, writeTarget } from './store/gate-root.js';
+import { type IndexStore, IndexUnusable, openIndex } from './store/index.js';
 import { markerKey } from './store/marker-key.js';
 
 export { configSource } from './store/gate-config.js';
@@ -36,6 +36,10 @@ export interface GateContext {
   store?: IndexStore;
   settings: GateSettings;
   entry?: FileGateEntry;
+  /** `.proofmap` or `.git` when the edit writes inside one (refused). */
+  protectedDir?: string;
+  /** Why the index cannot grade edits (missing, empty, damaged): "unknown", not "not gated". */
+  unknown?: string;
   close(): void;
 }
 
@@ -45,39 +49,63 @@ export interface Editor {
   toolUseId?: string;
 }
 
-/** The nearest folder at or above `from` that holds a proofmap index. */
-export function findIndexedRoot(from: string): string | undefined {
-  let dir = path.resolve(from);
-  for (;;) {
-    if (existsSync(path.join(dir, OUTPUT_DIR, INDEX_FILE))) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
+/**
+ * Opens what grades an edit of `file`: the index at the repository root only (store/gate-root.ts),
+ * opened strictly — never created, rebuilt or repaired here, so an index that is missing, empty
+ * or damaged leaves the edit "unknown" rather than "not in the index". `projectDir` is the
+ * folder Claude Code names for the session (CLAUDE_PROJECT_DIR), the hook's cwd otherwise.
+ */
+export function openGate(cwd: string, file: string, projectDir = cwd): GateContext {
+  const absolute = path.resolve(cwd, file);
+  const target = writeTarget(absolute);
+  // A file outside every root is graded by nobody; the project's root still answers, to say so.
+  const root = gateRoot(target, projectDir) ?? gateRoot(path.join(path.resolve(projectDir), '_'), projectDir);
+  if (!root) return { settings: DEFAULT_GATE_SETTINGS, close: () => {} };
+  const rel = relativeToRoot(root, target) || undefined;
+  const protectedDir = protectedSegment(root, target) ?? protectedSegment(path.resolve(projectDir), absolute);
+  let store: IndexStore | undefined;
+  let unknown: string | undefined;
+  try {
+    store = openIndex(root, { readonly: true, strict: true });
+    if (store.epoch() === 0) unknown = 'the index holds no scan yet';
+  } catch (error) {
+    if (!(error instanceof IndexUnusable)) throw error;
+    unknown = `.proofmap/${error.message}`;
+  }
+  if (unknown !== undefined && store) {
+    store.close();
+    store = undefined;
+  }
+  try {
+    const settings = currentSettings(root, store?.getSignals<StoredGateSettings>(GATE_SETTINGS_KEY));
+    const entry =
+      rel === undefined || !store ? undefined : store.getSignals<FileGateEntry>(gateEntryKey(rel));
+    const open = store;
+    return {
+      root,
+      settings,
+      ...(open ? { store: open } : {}),
+      ...(rel !== undefined ? { rel } : {}),
+      ...(entry ? { entry } : {}),
+      ...(protectedDir ? { protectedDir } : {}),
+      ...(unknown !== undefined ? { unknown } : {}),
+      close: () => open?.close(),
+    };
+  } catch (error) {
+    store?.close();
+    if (error instanceof IndexUnusable) return openGateUnknown(root, rel, `.proofmap/${error.message}`);
+    throw error;
   }
 }
 
-export function openGate(cwd: string, file: string): GateContext {
-  const absolute = path.resolve(cwd, file);
-  const found = findIndexedRoot(path.dirname(absolute)) ?? findIndexedRoot(cwd);
-  if (!found) return { settings: DEFAULT_GATE_SETTINGS, close: () => {} };
-  const root = realpathSync(found);
-  const store = openIndex(root, { readonly: true });
-  let settings: GateSettings;
-  try {
-    settings = currentSettings(root, store.getSignals<StoredGateSettings>(GATE_SETTINGS_KEY));
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  const rel = repoRelative(root, absolute);
-  const entry = rel === undefined ? undefined : store.getSignals<FileGateEntry>(gateEntryKey(rel));
+/** A gate whose index broke while it was read: the configuration alone decides. */
+function openGateUnknown(root: string, rel: string | undefined, unknown: string): GateContext {
   return {
     root,
-    store,
-    settings,
+    settings: currentSettings(root, undefined),
     ...(rel !== undefined ? { rel } : {}),
-    ...(entry ? { entry } : {}),
-    close: () => store.close(),
+    unknown,
+    close: () => {},
   };
 }
 
@@ -85,28 +113,29 @@ export function openGate(cwd: string, file: string): GateContext {
  * openGate, loading the YAML parser first when a YAML configuration changed since the scan (the
  * only case that needs it), so the common path never loads it.
  */
-export async function openGateLive(cwd: string, file: string): Promise<GateContext> {
+export async function openGateLive(cwd: string, file: string, projectDir = cwd): Promise<GateContext> {
   try {
-    return openGate(cwd, file);
+    return openGate(cwd, file, projectDir);
   } catch (error) {
     if (!(error instanceof YamlNotLoaded)) throw error;
     await loadYaml();
-    return openGate(cwd, file);
+    return openGate(cwd, file, projectDir);
   }
 }
 
-/** Repo-relative path of a file that may not exist yet (Write): its folder's real path decides. */
-function repoRelative(root: string, absolute: string): string | undefined {
-  let dir = path.dirname(absolute);
-  const rest: string[] = [path.basename(absolute)];
-  while (!existsSync(dir)) {
-    rest.unshift(path.basename(dir));
-    const up = path.dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
+/**
+ * The gate settings of the project folder, read before the hook's input is parsed: malformed
+ * input must not be a way around `gate.failClosed`.
+ */
+export async function projectSettings(projectDir: string): Promise<GateSettings> {
+  const root = gitTop(projectDir) ?? path.resolve(projectDir);
+  try {
+    return currentSettings(root, undefined);
+  } catch (error) {
+    if (!(error instanceof YamlNotLoaded)) throw error;
+    await loadYaml();
+    return currentSettings(root, undefined);
   }
-  const rel = relativeToRoot(root, path.join(realpathSync(dir), ...rest));
-  return rel === '' ? undefined : rel;
 }
 
 export interface GateEvaluation {
@@ -121,6 +150,19 @@ export function evaluateGate(
   now = Date.now(),
 ): GateEvaluation {
   const none = { ok: false as const, reason: 'none' as const };
+  if (gate.root && (gate.protectedDir !== undefined || gate.unknown !== undefined))
+    return {
+      marker: none,
+      decision: decide({
+        action,
+        ...(gate.rel !== undefined ? { path: gate.rel } : {}),
+        marker: none,
+        block: gate.settings.block,
+        ...(gate.protectedDir !== undefined ? { protectedDir: gate.protectedDir } : {}),
+        ...(gate.unknown !== undefined ? { unknown: gate.unknown } : {}),
+        failClosed: gate.settings.failClosed,
+      }),
+    };
   if (!gate.store || !gate.root)
     return {
       marker: none,

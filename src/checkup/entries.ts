@@ -5,6 +5,7 @@
  * them), and standalone scripts under bin/, scripts/ and bench/ (run by hand or by CI).
  */
 import picomatch from 'picomatch';
+import { frameworksOf, underPackage } from './frameworks.js';
 import type { CheckGraph } from './graph.js';
 import { isModule } from './graph.js';
 import { globTest } from './match.js';
@@ -48,6 +49,7 @@ export function entryPoints(graph: CheckGraph, config: ProofmapConfig): Entries 
               : `named in ${e.evidence[0]?.path ?? 'package.json'}`,
           );
     }
+    frameworkEntries(graph, add);
     const isDefault = picomatch(DEFAULT_ENTRY_GLOBS, { dot: true });
     for (const id of graph.sortedIds) {
       const node = graph.nodes.get(id)!;
@@ -59,4 +61,35 @@ export function entryPoints(graph: CheckGraph, config: ProofmapConfig): Entries 
     for (const id of graph.sortedIds) if (test(graph.nodes.get(id)!)) add(id, `entries[${i}]`);
   });
   return { ids: graph.sortedIds.filter((id) => why.has(id)), why };
+}
+
+/**
+ * Files a framework's router loads by path (Next.js `app/**\/page.tsx`, SvelteKit `+page.ts`), for
+ * each workspace package whose package.json depends on that framework.
+ */
+function frameworkEntries(graph: CheckGraph, add: (id: string, reason: string) => void): void {
+  const tests: { test: (path: string) => boolean; reason: string }[] = [];
+  for (const id of graph.sortedIds) {
+    const node = graph.nodes.get(id)!;
+    if (node.kind !== 'package' || node.path === undefined) continue;
+    const deps = (graph.out.get(id) ?? [])
+      .filter((e) => e.relation === 'depends-on')
+      .map((e) => graph.nodes.get(e.to)!.key.replace(/^external:npm:/, ''));
+    const dir = node.path.replace(/\/?package\.json$/, '');
+    for (const f of frameworksOf(deps))
+      tests.push({
+        test: picomatch(
+          f.entries.map((g) => underPackage(dir, g)),
+          { dot: true },
+        ),
+        reason: `a ${f.name} convention file (${node.path} depends on ${f.name})`,
+      });
+  }
+  if (tests.length === 0) return;
+  for (const id of graph.sortedIds) {
+    const node = graph.nodes.get(id)!;
+    if (!isModule(node)) continue;
+    const hit = tests.find((t) => t.test(node.path!));
+    if (hit) add(id, hit.reason);
+  }
 }

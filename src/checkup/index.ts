@@ -10,7 +10,7 @@ import { declaredProblems } from './declared.js';
 import { orphanDocuments } from './documents.js';
 import { entryPoints } from './entries.js';
 import { flowProblems } from './flows.js';
-import { checkGraph, cmp, isModule } from './graph.js';
+import { type CheckGraph, checkGraph, cmp, isModule } from './graph.js';
 import { reachabilityProblems } from './reach.js';
 import { danglingLinks, supersededReliedOn } from './records.js';
 import { resolveRules, ruleProblems } from './rules.js';
@@ -19,6 +19,7 @@ import {
   CheckupError,
   type CheckupOptions,
   type CheckupResult,
+  type DeclaredConfig,
   type Problem,
   type ProofmapConfig,
 } from './types.js';
@@ -26,9 +27,10 @@ import {
 export type { CheckMode, CheckupOptions, CheckupResult, Problem, ProblemCode } from './types.js';
 export { CheckupError } from './types.js';
 
-export function checkup(map: ProofMap, config: ProofmapConfig, opts: CheckupOptions = {}): CheckupResult {
+export function checkup(map: ProofMap, declared: DeclaredConfig, opts: CheckupOptions = {}): CheckupResult {
   if (opts.mode === 'off') return skippedResult();
   const graph = checkGraph(map);
+  const config = expandAreas(declared, graph);
   const entries = entryPoints(graph, config);
   const { rules, problems: ruleNames } = resolveRules(graph, config, opts);
   const all: Problem[] = [
@@ -132,4 +134,17 @@ export function sortProblems(problems: Problem[]): Problem[] {
       cmp(where(a), where(b)) ||
       cmp(a.message, b.message),
   );
+}
+
+/**
+ * `areas: "packages"`: one area per workspace package in the map, named by the package and
+ * covering its folder. The root package is left out: its folder is every other package's too.
+ */
+export function expandAreas(config: DeclaredConfig, graph: CheckGraph): ProofmapConfig {
+  if (config.areas !== 'packages') return config as ProofmapConfig;
+  const areas = graph.sortedIds
+    .map((id) => graph.nodes.get(id)!)
+    .filter((n) => n.kind === 'package' && n.path !== undefined && n.path.endsWith('/package.json'))
+    .map((n) => ({ name: n.label, path: `${n.path!.slice(0, -'/package.json'.length)}/**` }));
+  return { ...config, areas };
 }

@@ -4,10 +4,13 @@
  * whose endpoint names nothing is an unknown-node error instead: it could never fire, which is
  * almost always a typo rather than a clean bill of health.
  */
-import type { MapEdge } from '../map/schema.js';
+import { cyclicComponents } from '../graph/scc.js';
+import type { MapEdge, MapNode } from '../map/schema.js';
+import { DEPENDENCY_TYPES } from '../model/config.js';
 import { configEvidence, ruleName } from './config-evidence.js';
 import { at, type CheckGraph, isModule, LOAD_RELATIONS, nameOf } from './graph.js';
 import { describeEndpoint, endpointTest, select } from './match.js';
+import { compilePattern, hasBackrefs } from './pattern.js';
 import type { CheckupOptions, Problem, ProofmapConfig } from './types.js';
 
 type Rule = NonNullable<ProofmapConfig['rules']>[number];
@@ -16,8 +19,41 @@ export interface ResolvedRule {
   rule: Rule;
   index: number;
   from: Set<string>;
+  /** The `to` set; for a rule whose `to` uses `from`'s captured groups, the set for no groups. */
   to: Set<string>;
   relations: Set<string>;
+  /** The `to` set for one `from` node: differs per node only when `to` refers to captured groups. */
+  toOf: (fromNode: MapNode) => Set<string>;
+}
+
+/** The relations a rule looks at: `relations` (or every load relation), narrowed by `dependencyTypes`. */
+function ruleRelations(rule: Rule): Set<string> {
+  const base = rule.relations ?? [...LOAD_RELATIONS];
+  if (!rule.dependencyTypes) return new Set(base);
+  const wanted = new Set<string>(rule.dependencyTypes.flatMap((t) => DEPENDENCY_TYPES[t]));
+  // dependencyTypes may name manifest edges, which the default relations leave out.
+  return new Set(rule.relations ? base.filter((r) => wanted.has(r)) : [...wanted]);
+}
+
+/** Per-capture `to` sets, computed once per distinct tuple of captured groups. */
+function capturedTo(
+  graph: CheckGraph,
+  rule: Rule,
+  config: ProofmapConfig,
+): (fromNode: MapNode) => Set<string> {
+  const from = compilePattern(rule.from.pattern!);
+  const cache = new Map<string, Set<string>>();
+  return (node) => {
+    const groups = from.captures(node.path ?? node.key) ?? [];
+    const key = groups.join('\0');
+    let set = cache.get(key);
+    if (!set) {
+      const test = endpointTest(rule.to, config, groups);
+      set = new Set(test ? select(graph, test) : []);
+      cache.set(key, set);
+    }
+    return set;
+  };
 }
 
 /** Rules whose endpoints both name something, with their node sets; unknown-node problems for the rest. */
@@ -34,7 +70,9 @@ export function resolveRules(
       const endpoint = rule[side];
       const test = endpointTest(endpoint, config);
       const ids = test ? select(graph, test) : [];
-      if (ids.length === 0) {
+      // A `to` built from captured groups names something different for each `from` module.
+      const perCapture = side === 'to' && (hasBackrefs(endpoint.pattern) || hasBackrefs(endpoint.patternNot));
+      if (ids.length === 0 && !perCapture) {
         const why = test ? 'matches no file, document or package in the map' : 'is not declared under areas';
         problems.push({
           kind: 'error',
@@ -45,13 +83,16 @@ export function resolveRules(
       }
       sets.push(new Set(ids));
     }
-    if (sets[0]!.size > 0 && sets[1]!.size > 0)
+    const perCapture = hasBackrefs(rule.to.pattern) || hasBackrefs(rule.to.patternNot);
+    const to = sets[1]!;
+    if (sets[0]!.size > 0 && (to.size > 0 || perCapture))
       rules.push({
         rule,
         index,
         from: sets[0]!,
-        to: sets[1]!,
-        relations: new Set(rule.relations ?? LOAD_RELATIONS),
+        to,
+        relations: ruleRelations(rule),
+        toOf: perCapture ? capturedTo(graph, rule, config) : () => to,
       });
   });
   return { rules, problems };
@@ -64,11 +105,16 @@ export function ruleProblems(graph: CheckGraph, rules: ResolvedRule[], opts: Che
     const why = r.rule.comment ? ` The rule says: ${r.rule.comment.trim().replace(/\.?$/, '.')}` : '';
     const where = configEvidence(opts, ['rules', r.index]);
     const label = `${ruleName(r.rule, r.index)} (${where.path}:${where.line})`;
+    if (r.rule.to.reachable !== undefined) {
+      problems.push(...reachProblems(graph, r, kind, label, why, where));
+      continue;
+    }
     if (r.rule.kind === 'required') {
       for (const id of r.from) {
         const node = graph.nodes.get(id)!;
         if (!isModule(node)) continue;
-        const hit = (graph.out.get(id) ?? []).some((e) => r.relations.has(e.relation) && r.to.has(e.to));
+        const to = r.toOf(node);
+        const hit = (graph.out.get(id) ?? []).some((e) => r.relations.has(e.relation) && to.has(e.to));
         if (hit) continue;
         problems.push({
           kind,
@@ -81,10 +127,19 @@ export function ruleProblems(graph: CheckGraph, rules: ResolvedRule[], opts: Che
       }
       continue;
     }
+    const component = r.rule.to.circular !== undefined ? components(graph, r.relations) : undefined;
     for (const id of r.from) {
+      const to = r.toOf(graph.nodes.get(id)!);
       for (const e of graph.out.get(id) ?? []) {
         if (!r.relations.has(e.relation)) continue;
-        const bad = r.rule.kind === 'forbidden' ? r.to.has(e.to) : !r.to.has(e.to);
+        let bad = r.rule.kind === 'forbidden' ? to.has(e.to) : !to.has(e.to);
+        if (bad && component) {
+          const onCycle =
+            e.from !== e.to &&
+            component.get(e.from) !== undefined &&
+            component.get(e.from) === component.get(e.to);
+          bad = onCycle === r.rule.to.circular;
+        }
         if (bad) problems.push(violation(graph, r, e, kind, label, why, where));
       }
     }
@@ -116,4 +171,56 @@ function violation(
     message: `${at(e.evidence[0])}: ${from} ${verb} ${to}, but ${said}.${why} Remove the dependency or move the code to where it is allowed.`,
     evidence: [e.evidence[0]!, where],
   };
+}
+
+/** Component number of every node on a cycle over the rule's relations. */
+function components(graph: CheckGraph, relations: Set<string>): Map<string, number> {
+  const ids = graph.sortedIds;
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const out = ids.map((id) =>
+    (graph.out.get(id) ?? []).filter((e) => relations.has(e.relation)).map((e) => index.get(e.to)!),
+  );
+  const of = new Map<string, number>();
+  cyclicComponents(ids.length, (v) => out[v]!).forEach((c, n) => {
+    for (const v of c) of.set(ids[v]!, n);
+  });
+  return of;
+}
+
+/**
+ * `to.reachable: false`: modules in `to` that no `from` module reaches (orphans of that part);
+ * `true`: modules in `to` that a `from` module does reach (test code pulled into production).
+ */
+function reachProblems(
+  graph: CheckGraph,
+  r: ResolvedRule,
+  kind: 'error' | 'warning',
+  label: string,
+  why: string,
+  where: Problem['evidence'][number],
+): Problem[] {
+  const seen = new Set(r.from);
+  const queue = [...r.from];
+  for (let i = 0; i < queue.length; i++)
+    for (const e of graph.out.get(queue[i]!) ?? [])
+      if (r.relations.has(e.relation) && !seen.has(e.to)) {
+        seen.add(e.to);
+        queue.push(e.to);
+      }
+  const wantReached = r.rule.to.reachable === true;
+  const problems: Problem[] = [];
+  for (const id of graph.sortedIds) {
+    if (!r.to.has(id) || r.from.has(id)) continue;
+    const node = graph.nodes.get(id)!;
+    if (!isModule(node) || seen.has(id) !== wantReached) continue;
+    const file = nameOf(node);
+    problems.push({
+      kind,
+      code: wantReached ? 'reachable-by-rule' : 'unreachable-by-rule',
+      node: file,
+      message: `${file} is ${wantReached ? '' : 'not '}reachable from ${describeEndpoint(r.rule.from)}, which ${label} forbids.${why} ${wantReached ? 'Cut the chain of imports that pulls it in.' : 'Import it from there, or delete it if it is dead.'}`,
+      evidence: [{ source: 'derived', path: file, line: 1 }, where],
+    });
+  }
+  return problems;
 }

@@ -1,6 +1,9 @@
 /** The checkup's vocabulary: what a problem is, what a run returns, and how it is asked for. */
 import type { ProofMap } from '../map/schema.js';
-import type { ProofmapConfig } from '../model/config.js';
+import type { AreaDeclaration, ProofmapConfig as DeclaredConfig } from '../model/config.js';
+
+/** The config as the checks read it: `areas: "packages"` already expanded into one area per package. */
+export type ProofmapConfig = Omit<DeclaredConfig, 'areas'> & { areas?: AreaDeclaration[] };
 
 export type Evidence = ProofMap['edges'][number]['evidence'][number];
 
@@ -9,6 +12,8 @@ export type ProblemCode =
   | 'no-entry'
   | 'forbidden-dependency'
   | 'required-dependency-missing'
+  | 'reachable-by-rule'
+  | 'unreachable-by-rule'
   | 'dangling-typed-link'
   | 'superseded-still-relied-on'
   | 'unreachable-module'
@@ -72,4 +77,4 @@ export class CheckupError extends Error {
   }
 }
 
-export type { ProofmapConfig };
+export type { DeclaredConfig };

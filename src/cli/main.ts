@@ -19,7 +19,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import('./commands/gate.js')).gateCommand,
   },
   init: {
-    summary: 'set a repository up: --agent claude|codex|cursor wires in the MCP server, gate and notes',
+    summary:
+      'write proofmap.config.json from the workspaces, frameworks and package manager; --agent claude|codex|cursor wires in the MCP server, gate and notes',
     load: async () => (await import('./commands/init.js')).initCommand,
   },
   hooks: {
@@ -50,6 +51,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'import cycles, one per strongly connected component',
     load: async () => (await import('./commands/cycles.js')).cyclesCommand,
   },
+  packages: {
+    summary: 'the workspace package graph with counted imports (--format dot|mermaid)',
+    load: async () => (await import('./commands/packages.js')).packagesCommand,
+  },
   search: {
     summary: 'paths, exported symbols and document headings matching some words',
     load: async () => (await import('./commands/search.js')).searchCommand,
@@ -73,6 +78,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   crosscheck: {
     summary: "agreement of proofmap's import resolution with the TypeScript compiler's, per cause",
     load: async () => (await import('./commands/crosscheck.js')).crosscheckCommand,
+  },
+  publish: {
+    summary: 'write the map at its commit into a shared PostgreSQL index (--db postgres://…)',
+    load: async () => (await import('./commands/publish.js')).publishCommand,
+  },
+  export: {
+    summary: 'export the map for other tools (--format scip: a SCIP index for Sourcegraph)',
+    load: async () => (await import('./commands/export.js')).exportCommand,
   },
   serve: {
     summary: 'an MCP server for coding agents over stdio (tools: map_context, map_impact, …)',

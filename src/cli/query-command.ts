@@ -1,17 +1,21 @@
 /**
- * The shape every query command shares: parse the common flags (--json, --limit, --cursor and
- * the command's own), take the targets and the optional trailing [dir], open one session, answer,
- * print JSON or the text rendering, close. A command supplies only what differs: its spec, its
- * call and its line format.
+ * The shape every query command shares: parse the common flags (--json, --limit, --cursor, --db
+ * and the command's own), take the targets and the optional trailing [dir], open one session
+ * (the local index, or a commit of the shared PostgreSQL index with --db), answer, print JSON or
+ * the text rendering, close. A command supplies only what differs: its spec, its call and its
+ * line format.
  */
 import type { Envelope } from '../model/envelope.js';
+import { openDbSession } from '../query/db-session.js';
+import { type Diagram, renderDiagram } from '../query/diagram.js';
 import { openSession, type Session } from '../query/session.js';
-import { intOption, type Parsed, parse, repoDir, targetsAndDir } from './args.js';
+import { type CommitRead, DB_ENV, repoName, type Sql, withDb } from '../store/pg/index.js';
+import { formatOption, intOption, type Parsed, parse, repoDir, targetsAndDir } from './args.js';
 import type { CommandResult, Io } from './io.js';
 import { type CommandSpec, helpText, JSON_OPTION, type OptionSpec, ROOT_OPTION } from './spec.js';
 
 export interface QueryCommand<A extends Envelope<unknown>> {
-  /** The command's own options; --json and --root are added here. */
+  /** The command's own options; --json, --root and the --db flags are added here. */
   spec: CommandSpec;
   /** How many target arguments come before [dir], and what to say when they are missing. */
   positionals?: { count: number; missing: string };
@@ -26,11 +30,55 @@ export interface QueryCommand<A extends Envelope<unknown>> {
   ): A;
   /** Text rendering for people (JSON is printed as is with --json). */
   render(answer: A): string;
+  /** With --db: what the answer gains from the other repositories of the shared index. */
+  shared?(answer: A & { read: CommitRead[] }, sql: Sql, values: Parsed['values']): Promise<A>;
+  /** The answer as a graph, for `--format dot|mermaid`; commands without one have no --format. */
+  diagram?(answer: A, session: Session): Diagram;
 }
 
+const DIAGRAM_FORMATS = ['text', 'json', 'dot', 'mermaid'] as const;
+
+/** --format for the commands that draw their answer as a graph. */
+const FORMAT_OPTION: Record<string, OptionSpec> = {
+  format: {
+    type: 'string',
+    value: DIAGRAM_FORMATS.join('|'),
+    default: 'text',
+    description: 'text, json (the same as --json), or the answer as a Graphviz dot or Mermaid graph',
+  },
+};
+
+/** Flags every query command takes to read the shared index instead of the local one. */
+const DB_OPTIONS: Record<string, OptionSpec> = {
+  db: {
+    type: 'string',
+    value: 'URL',
+    description: `read a published commit from the shared PostgreSQL index (or ${DB_ENV})`,
+  },
+  repo: {
+    type: 'string',
+    value: 'NAME',
+    description: 'with --db: the repository (default: its folder name)',
+  },
+  commit: {
+    type: 'string',
+    value: 'SHA',
+    description: 'with --db: the commit (default: the newest published)',
+  },
+};
+
 /** The full spec of a query command: its own options plus the shared ones. */
-export function querySpec(spec: CommandSpec): CommandSpec {
-  return { ...spec, options: { ...JSON_OPTION, ...ROOT_OPTION, ...spec.options } };
+export function querySpec(spec: CommandSpec, drawn = false): CommandSpec {
+  return {
+    ...spec,
+    options: {
+      ...JSON_OPTION,
+      ...ROOT_OPTION,
+      ...DB_OPTIONS,
+      ...(drawn ? FORMAT_OPTION : {}),
+      ...spec.options,
+    },
+  };
 }
 
 export async function runQueryCommand<A extends Envelope<unknown>>(
@@ -38,31 +86,54 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
   argv: string[],
   io: Io,
 ): Promise<CommandResult> {
-  const spec = querySpec(command.spec);
+  const spec = querySpec(command.spec, command.diagram !== undefined);
   const parsed = parse(argv, spec);
   const { values } = parsed;
   if (values.help) {
     io.stdout.write(helpText(spec));
     return { exitCode: 0 };
   }
+  const format = command.diagram ? formatOption(values, DIAGRAM_FORMATS) : values.json ? 'json' : 'text';
   const { targets, dir } = targetsAndDir(
     parsed,
     spec,
     command.positionals?.count ?? 0,
     command.positionals?.missing ?? '',
   );
-  // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
-  const session = openSession(repoDir(io, dir, spec.name), { recordConsults: true });
-  try {
-    const answer = command.answer(session, {
+  const root = repoDir(io, dir, spec.name);
+  const ask = (session: Session) =>
+    command.answer(session, {
       positionals: targets,
       values,
       limit: (fallback) => intOption(values.limit, 'limit', fallback, { min: 1 }),
       ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
     });
-    io.stdout.write(values.json ? `${JSON.stringify(answer, null, 2)}\n` : command.render(answer));
-  } finally {
-    session.close();
+  const url = typeof values.db === 'string' ? values.db : io.env[DB_ENV];
+  const print = (answer: A, session: Session) =>
+    io.stdout.write(
+      format === 'json'
+        ? `${JSON.stringify(answer, null, 2)}\n`
+        : (format === 'dot' || format === 'mermaid') && command.diagram
+          ? renderDiagram(command.diagram(answer, session), format)
+          : command.render(answer),
+    );
+  if (url) {
+    await withDb(url, async (sql) => {
+      const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
+      const commit = typeof values.commit === 'string' ? values.commit : undefined;
+      const { session, read } = await openDbSession(sql, root, repo, commit);
+      // The answer says which commit of which repository it read (and when it was published).
+      const local = { ...ask(session), read: [read] };
+      print(command.shared ? await command.shared(local, sql, values) : local, session);
+    });
+  } else {
+    // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
+    const session = openSession(root, { recordConsults: true });
+    try {
+      print(ask(session), session);
+    } finally {
+      session.close();
+    }
   }
   return { exitCode: 0 };
 }

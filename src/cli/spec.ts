@@ -42,6 +42,19 @@ export const ROOT_OPTION: Record<string, OptionSpec> = {
   },
 };
 
+/** --format from a closed set, its first value the default, and --json as the shorthand for json. */
+export function formatOptions(formats: readonly string[]): Record<string, OptionSpec> {
+  return {
+    json: { type: 'boolean', description: 'the same as --format json' },
+    format: {
+      type: 'string',
+      value: formats.join('|'),
+      ...(formats[0] !== undefined ? { default: formats[0] } : {}),
+      description: 'how to print the result',
+    },
+  };
+}
+
 export const DIR_NOTE = '[dir] is the repository root (default: the current directory).';
 
 export function usageLine(spec: CommandSpec): string {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { z } from 'zod';
 import type { ProofmapConfig, configSchema as Schema } from '../model/config.js';
 import { CONFIG_FILES } from '../model/constants.js';
 import { ConfigError } from '../model/errors.js';
@@ -54,7 +55,7 @@ export function parseConfigWith(schema: ConfigSchema, file: string, text: string
   };
   const parsed = schema.safeParse(doc.toJS() ?? {});
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => {
+    const issues = flattenUnions(parsed.error.issues).map((issue) => {
       const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
       const where =
         keys
@@ -70,4 +71,21 @@ export function parseConfigWith(schema: ConfigSchema, file: string, text: string
     throw new ConfigError(issues.join('; '), { hint: 'see the configuration reference in the README' });
   }
   return { config: parsed.data, file, lineOf };
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union (`areas: "packages"` or a list) fails as one "Invalid input" at its own key; the branch
+ * whose issues reach deepest is the one the user meant, so its issues, with their locations, are
+ * reported instead.
+ */
+function flattenUnions(issues: readonly Issue[]): Issue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+    const depth = (branch: readonly Issue[]) => Math.max(0, ...branch.map((i) => i.path.length));
+    const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0]!;
+    if (depth(best) === 0) return [issue];
+    return flattenUnions(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue));
+  });
 }

@@ -53,6 +53,11 @@ export interface GateFacts {
   block: boolean;
   /** The thresholds in force now (the configuration read at decision time). */
   thresholds?: SeverityThresholds;
+  /** `.proofmap` or `.git` when the edit writes inside one: always refused. */
+  protectedDir?: string;
+  /** Why the index cannot grade the edit (missing, corrupt, empty): warn, or deny when failClosed. */
+  unknown?: string;
+  failClosed?: boolean;
 }
 
 export interface Decision {
@@ -76,8 +81,23 @@ export function gradeOf(s: GateSummary, thresholds: SeverityThresholds = {}): Se
 
 export function decide(f: GateFacts): Decision {
   if (f.action === 'read') return { verdict: 'pass' };
+  if (f.protectedDir !== undefined)
+    return {
+      verdict: 'deny',
+      message: `proofmap: ${f.path ?? 'this file'} is inside ${f.protectedDir}/, which proofmap and git write themselves; an edit tool may not write there (the index is rebuilt by \`proofmap scan\`).`,
+    };
   if (f.path === undefined)
     return { verdict: 'pass', message: 'proofmap: the file is outside the repository; not gated.' };
+  if (f.unknown !== undefined)
+    return f.failClosed
+      ? {
+          verdict: 'deny',
+          message: `proofmap: cannot grade this edit: ${f.unknown}; gate.failClosed is set, so the edit is blocked. Run \`proofmap scan\`.`,
+        }
+      : {
+          verdict: 'pass',
+          message: `proofmap: cannot grade this edit: ${f.unknown}; not gated. Run \`proofmap scan\`.`,
+        };
   if (!f.summary)
     return {
       verdict: 'pass',
@@ -101,9 +121,11 @@ export function decide(f: GateFacts): Decision {
         ? 'Its consult marker was not written by proofmap'
         : f.marker.reason === 'expired'
           ? 'Its consultation is too old'
-          : f.marker.reason === 'other-session'
-            ? 'Its impact was consulted in another session'
-            : 'Its impact has not been consulted';
+          : f.marker.reason === 'future'
+            ? 'Its consult marker is dated in the future, so it is not accepted'
+            : f.marker.reason === 'other-session'
+              ? 'Its impact was consulted in another session'
+              : 'Its impact has not been consulted';
   const message =
     `proofmap: ${f.path} is load-bearing: ${usesOf(s)}${centralityOf(s, f.thresholds)}. ` +
     `${why}: run \`map_impact\` on it or \`proofmap impact ${f.path}\` first${f.block ? '; the edit is allowed once consulted' : ''}.`;

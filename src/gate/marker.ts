@@ -32,7 +32,18 @@ export function signMarker(key: Buffer, root: string, marker: Unsigned): Consult
 
 export type MarkerVerdict =
   | { ok: true; marker: ConsultMarker }
-  | { ok: false; reason: 'none' | 'forged' | 'stale' | 'expired' | 'other-session'; marker?: ConsultMarker };
+  | {
+      ok: false;
+      reason: 'none' | 'forged' | 'stale' | 'expired' | 'future' | 'other-session';
+      marker?: ConsultMarker;
+    };
+
+/**
+ * How far a marker's signing time may lie ahead of this clock (two processes on one machine
+ * read the same clock; a minute covers a step of NTP). Beyond it the marker is refused: one dated
+ * next year would otherwise never expire.
+ */
+export const MARKER_CLOCK_SKEW_MS = 60_000;
 
 export function isSigned(key: Buffer, root: string, marker: ConsultMarker): boolean {
   const expected = Buffer.from(signMarker(key, root, marker).signature, 'hex');
@@ -42,7 +53,8 @@ export function isSigned(key: Buffer, root: string, marker: ConsultMarker): bool
 
 /**
  * A marker counts only when its signature is ours, the file still has the bytes it had when it
- * was consulted (or after the claiming session's own last edit), it is younger than maxAgeMs,
+ * was consulted (or after the claiming session's own last edit), it is younger than maxAgeMs and
+ * not dated ahead of the clock,
  * and — once a session has edited under it — the edit comes from that same session.
  */
 export function checkMarker(
@@ -57,6 +69,9 @@ export function checkMarker(
   if (!marker) return { ok: false, reason: 'none' };
   if (!isSigned(key, root, marker)) return { ok: false, reason: 'forged', marker };
   if (currentHash === undefined || marker.hash !== currentHash) return { ok: false, reason: 'stale', marker };
+  // Age counts from the signed time, which renewals keep; a time ahead of the clock is refused.
+  if (!Number.isFinite(marker.time) || marker.time - now > MARKER_CLOCK_SKEW_MS)
+    return { ok: false, reason: 'future', marker };
   if (now - marker.time > maxAgeMs) return { ok: false, reason: 'expired', marker };
   if (marker.session && session !== undefined && marker.session !== session)
     return { ok: false, reason: 'other-session', marker };

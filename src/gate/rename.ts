@@ -24,6 +24,8 @@ export function removedExports(before: readonly string[], after: readonly string
   return [...new Set(before)].filter((n) => n !== '*' && !now.has(n)).sort();
 }
 
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+
 export function stillUsed(
   removed: readonly string[],
   importers: readonly Importer[],
@@ -31,12 +33,20 @@ export function stillUsed(
 ): StillUsed[] {
   const out: StillUsed[] = [];
   for (const name of removed) {
-    const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
+    // Export names can be any string (`export { x as "(" }`): escape every metacharacter.
+    const word = new RegExp(`(?<![\\w$])${name.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')}(?![\\w$])`);
     for (const imp of importers) {
       if (!imp.names.includes(name)) continue;
       const text = textOf(imp.path);
       // Module specifiers ('./core.js') are strings, not uses of a name: test the code without them.
-      if (text !== undefined && !word.test(text.replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""'))) continue;
+      // A name that is not an identifier (`"("`) can only be imported as a string, which
+      // imp.names already records: it is in use as long as that import stands.
+      if (
+        text !== undefined &&
+        IDENTIFIER.test(name) &&
+        !word.test(text.replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""'))
+      )
+        continue;
       out.push({ name, path: imp.path, line: imp.line });
     }
   }

@@ -71,7 +71,8 @@ export function fitBudget(
   const originals = new WeakMap<object, Map<string, number>>();
   for (let round = 0; round < 64 && size() > maxTokens; round++) {
     const longest = longestList(answer.items, originals);
-    if (!longest || longest.list.length <= 1) break;
+    // A list of one goes last, and whole: an answer over budget is not an answer.
+    if (!longest) break;
     const keep = Math.floor(longest.list.length / 2);
     const was = longest.owner[longest.key] as unknown[];
     if (!originals.get(longest.owner)?.has(longest.key)) {
@@ -117,7 +118,7 @@ function longestList(items: unknown[], totals: WeakMap<object, Map<string, numbe
     }
     const owner = value as Record<string, unknown>;
     for (const [key, child] of Object.entries(owner)) {
-      if (Array.isArray(child) && child.length > 1 && (!best || child.length > best.list.length)) {
+      if (Array.isArray(child) && child.length > 0 && (!best || child.length > best.list.length)) {
         const known = totals.get(owner)?.get(key);
         const sibling = typeof owner.total === 'number' && key === 'items' ? owner.total : undefined;
         const pathsTotal =

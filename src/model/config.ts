@@ -3,14 +3,15 @@
  * zod; unknown keys are errors with their location, so a typo never silently disables a rule.
  */
 import { z } from 'zod';
+import { re2Problem } from './user-regex.js';
 
 const glob = z.string().min(1);
 
 /**
- * A user regex must compile and must not backtrack catastrophically: a quantified group that
- * itself holds an unbounded quantifier (`(a+)+`, `(.*)*`) or repeats one alternative twice
- * (`(a|a)*`) takes exponential time on a near-miss, and paths are matched against every rule.
- * This is a syntactic check of the common shapes, not a proof of safety.
+ * A user regex must compile. It runs on RE2 (model/user-regex.ts: linear time, so no shape can
+ * hang a check). Only a pattern RE2 cannot run (lookaround, backreferences) goes to JavaScript's
+ * backtracking engine, and for those the syntactic check below must find no risky shape: a
+ * quantified group holding an unbounded quantifier (`(a+)+`) or one alternative twice (`(a|a)*`).
  */
 function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
   try {
@@ -19,6 +20,8 @@ function checkPattern(pattern: string, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(error as Error).message}` });
     return;
   }
+  // RE2 runs it in linear time: nothing can backtrack.
+  if (re2Problem(pattern) === undefined) return;
   const risk = backtrackingRisk(pattern);
   if (risk)
     ctx.addIssue({
@@ -90,8 +93,34 @@ const endpoint = z
     area: z.string().min(1).optional(),
     /** Path globs (picomatch), relative to the repository root. */
     path: z.union([glob, z.array(glob).min(1)]).optional(),
-    /** A regular expression over repo-relative paths (checked for catastrophic backtracking). */
+    /** A regular expression over repo-relative paths (checked for catastrophic backtracking). In `to`, `$1`… are the groups `from.pattern` captured. */
     pattern: z.string().min(1).superRefine(checkPattern).optional(),
+    /** Path globs the endpoint excludes. */
+    pathNot: z.union([glob, z.array(glob).min(1)]).optional(),
+    /** A regular expression the endpoint excludes (`$1`… allowed in `to`). */
+    patternNot: z.string().min(1).superRefine(checkPattern).optional(),
+    /** In `to` only: true names modules on a cycle with the `from` module (the edge closes a cycle). */
+    circular: z.boolean().optional(),
+    /** In `to` only: false names `to` modules that no `from` module reaches; true those it does reach. */
+    reachable: z.boolean().optional(),
+  })
+  .strict();
+
+/** Kinds of dependency a rule can be limited to, as dependency-cruiser's `dependencyTypes` names them. */
+export const DEPENDENCY_TYPES = {
+  runtime: ['imports', 'requires', 're-exports'],
+  'type-only': ['type-imports'],
+  dynamic: ['dynamic-imports'],
+  require: ['requires'],
+  're-export': ['re-exports'],
+  manifest: ['depends-on'],
+} as const;
+
+const area = z
+  .object({
+    name: z.string().min(1),
+    path: z.union([glob, z.array(glob).min(1)]),
+    description: z.string().optional(),
   })
   .strict();
 
@@ -99,17 +128,8 @@ export const configSchema = z
   .object({
     $schema: z.string().optional(),
     /** Named areas: path globs that make up a part of the architecture. */
-    areas: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1),
-            path: z.union([glob, z.array(glob).min(1)]),
-            description: z.string().optional(),
-          })
-          .strict(),
-      )
-      .optional(),
+    /** Named areas: path globs that make up a part of the architecture; "packages" means one per workspace package. */
+    areas: z.union([z.literal('packages'), z.array(area)]).optional(),
     /** Layering rules in the spirit of dependency-cruiser. */
     rules: z
       .array(
@@ -123,9 +143,39 @@ export const configSchema = z
             severity: z.enum(['error', 'warning']).optional(),
             /** Which relations the rule looks at (default: imports, re-exports, dynamic-imports, requires; type-imports too unless excluded). */
             relations: z.array(z.string().min(1)).optional(),
+            /** Which kinds of dependency the rule looks at; narrows `relations`. */
+            dependencyTypes: z
+              .array(z.enum(Object.keys(DEPENDENCY_TYPES) as [keyof typeof DEPENDENCY_TYPES]))
+              .min(1)
+              .optional(),
             comment: z.string().optional(),
           })
-          .strict(),
+          .strict()
+          .superRefine((rule, ctx) => {
+            for (const key of ['pattern', 'patternNot'] as const)
+              if (/\$\d/.test(rule.to[key] ?? '') && rule.from.pattern === undefined)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: ['to', key],
+                  message: 'refers to a captured group ($1…) but from has no pattern to capture it',
+                });
+            for (const key of ['circular', 'reachable'] as const)
+              if (rule.from[key] !== undefined)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: ['from', key],
+                  message: `${key} belongs in to, not from`,
+                });
+            if (
+              (rule.to.circular !== undefined || rule.to.reachable !== undefined) &&
+              rule.kind !== 'forbidden'
+            )
+              ctx.addIssue({
+                code: 'custom',
+                path: ['kind'],
+                message: 'circular and reachable rules must be forbidden rules',
+              });
+          }),
       )
       .optional(),
     /** Entry points (globs); the defaults (package.json bin/main/exports, tests, configs) are added unless `defaultEntries: false`. */
@@ -180,6 +230,7 @@ export const configSchema = z
 
 export type ProofmapConfig = z.infer<typeof configSchema>;
 export type RuleEndpoint = z.infer<typeof endpoint>;
+export type AreaDeclaration = z.infer<typeof area>;
 
 // Defined with the other shared constants, so the hook can read it without loading zod.
 export { CONFIG_FILES } from './constants.js';

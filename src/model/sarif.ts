@@ -7,7 +7,16 @@ export interface SarifRule {
   id: string;
   name?: string;
   shortDescription?: { text: string };
+  fullDescription?: { text: string };
+  help?: { text: string; markdown?: string };
+  helpUri?: string;
 }
+
+/**
+ * Where a reader of a code-scanning alert learns what proofmap is. The project's README; kept in
+ * one constant so it changes in one place once the project has a published home page.
+ */
+export const INFORMATION_URI = 'https://github.com/proofmap/proofmap#readme';
 
 export type SarifLevel = 'none' | 'note' | 'warning' | 'error';
 
@@ -27,7 +36,7 @@ export function sarifLog(version: string, rules: SarifRule[], results: object[],
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'proofmap', version, rules } },
+        tool: { driver: { name: 'proofmap', version, informationUri: INFORMATION_URI, rules } },
         results,
         ...(failure
           ? {

@@ -1,10 +1,13 @@
 /**
- * The checks that prove a change to a file, each with where it came from, most specific first:
- * the configuration's `checks` whose path globs match, `checks` declared in the front matter of
- * an artifact that covers the file, the test/check/lint scripts of the package the file belongs
- * to, and `npm test` only when nothing else applies.
+ * The checks that prove a change to a file, at most three, each with why it was chosen, most
+ * specific first: the configuration's `checks` whose path globs match, `checks` in the front
+ * matter of an artifact that covers the file, then the scripts of the nearest package (its test
+ * first, then typecheck, then lint), then the root's. Scripts are run with the repository's
+ * package manager. A script that changes files or waits for a person (`lint:fix`, `*:debug`,
+ * `*:headed`, watch modes) is never offered: an agent would run it unattended.
  */
 import picomatch from 'picomatch';
+import { detectPackageManager, isUnattendedSafe, runScript } from '../discover/package-manager.js';
 import type { MapNode } from '../map/schema.js';
 import type { Evidence } from '../model/types.js';
 import type { Session } from './session.js';
@@ -12,10 +15,18 @@ import type { Session } from './session.js';
 export interface Check {
   run: string;
   source: 'config' | 'front-matter' | 'package-script' | 'default';
+  /** Why this check, in a sentence. */
+  why: string;
   evidence?: Evidence;
 }
 
-const SCRIPT_NAMES = /^(test|check|lint|typecheck)(:|$)/;
+/** Agents get this many checks at most; the rest would be noise they run anyway. */
+export const MAX_CHECKS = 3;
+
+const PROVING = /^(test|check|lint|typecheck|types|tsc)(:|$)/;
+/** Order within one package: its tests first, then type checks, then lint. */
+const rank = (name: string) =>
+  /^test(:|$)/.test(name) ? (name === 'test' ? 0 : 1) : /^(typecheck|types|tsc|check)/.test(name) ? 2 : 3;
 
 export function checksFor(session: Session, paths: readonly string[]): Check[] {
   const out: Check[] = [];
@@ -26,47 +37,83 @@ export function checksFor(session: Session, paths: readonly string[]): Check[] {
   };
   const loaded = session.deps.config();
   (loaded.config.checks ?? []).forEach((check, i) => {
-    if (!paths.some((p) => picomatch(check.path, { dot: true })(p))) return;
+    const globs = Array.isArray(check.path) ? check.path : [check.path];
+    if (!paths.some((p) => picomatch(globs, { dot: true })(p))) return;
     const line = loaded.lineOf(['checks', i]);
     add({
       run: check.run,
       source: 'config',
+      why: `declared for ${globs.join(', ')} in ${loaded.file ?? 'the config'}`,
       ...(loaded.file ? { evidence: { source: 'config', path: loaded.file, line } } : {}),
     });
   });
   const ids = new Set(paths.map((p) => session.nodeAt(p)?.id));
   for (const e of session.map.edges) {
     if (e.relation !== 'covers' || !ids.has(e.to)) continue;
-    const checks = session.node(e.from)?.metadata?.checks;
+    const from = session.node(e.from);
+    const checks = from?.metadata?.checks;
     if (Array.isArray(checks))
       for (const run of checks)
-        if (typeof run === 'string') add({ run, source: 'front-matter', evidence: e.evidence[0]! });
+        if (typeof run === 'string')
+          add({
+            run,
+            source: 'front-matter',
+            why: `named by ${from?.path ?? from?.key}, which covers the file`,
+            evidence: e.evidence[0]!,
+          });
   }
+  const pm = detectPackageManager(session.deps.readText, session.deps.exists);
+  // The package manager's reason is said once, on the first script check: answers have a budget.
+  let pmSaid = false;
   for (const script of packageScripts(session, paths)) {
+    const dir = dirOf(script);
+    const via = pmSaid ? '' : `; ${pm.name} from ${pm.why}`;
+    pmSaid = true;
     add({
-      run: `npm run ${script.label}${prefixOf(script)}`,
+      run: runScript(pm.name, script.label, dir),
       source: 'package-script',
+      why: `${dir === '' ? 'root' : `nearest package (${dir})`} ${script.label} script${via}`,
       evidence: script.found_at,
     });
   }
-  if (out.length === 0) add({ run: 'npm test', source: 'default' });
-  return out;
+  if (out.length === 0)
+    add({
+      run: runScript(pm.name, 'test', ''),
+      source: 'default',
+      why: `nothing declares a check; ${pm.name} from ${pm.why}`,
+    });
+  return out.slice(0, MAX_CHECKS);
 }
 
-/** Scripts of the nearest package.json above any of the paths whose name is test/check/lint. */
+const dirOf = (s: MapNode) => s.key.replace(/\/?package\.json#.*$/, '');
+
+/**
+ * Proving scripts of the nearest package above the paths, then of the root: nearest first, then
+ * by rank (test, typecheck, lint), then by name.
+ */
 function packageScripts(session: Session, paths: readonly string[]): MapNode[] {
-  const scripts = session.map.nodes.filter((n) => n.kind === 'script' && SCRIPT_NAMES.test(n.label));
-  const dirOf = (s: MapNode) => s.key.replace(/\/?package\.json#.*$/, '');
-  const picked = new Map<string, MapNode>();
+  const scripts = session.map.nodes.filter(
+    (n) =>
+      n.kind === 'script' &&
+      PROVING.test(n.label) &&
+      isUnattendedSafe(n.label, typeof n.metadata?.command === 'string' ? n.metadata.command : ''),
+  );
+  const depth = new Map<string, number>();
   for (const p of paths) {
     const owning = scripts.filter((s) => dirOf(s) === '' || p.startsWith(`${dirOf(s)}/`));
     const deepest = Math.max(-1, ...owning.map((s) => dirOf(s).length));
-    for (const s of owning) if (dirOf(s).length === deepest) picked.set(s.id, s);
+    for (const s of owning) {
+      // The nearest package counts first; the root (when it is not the nearest) after it.
+      const d = dirOf(s).length === deepest ? 0 : dirOf(s) === '' ? 1 : -1;
+      if (d >= 0) depth.set(s.id, Math.min(depth.get(s.id) ?? d, d));
+    }
   }
-  return [...picked.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return scripts
+    .filter((s) => depth.has(s.id))
+    .sort(
+      (a, b) =>
+        depth.get(a.id)! - depth.get(b.id)! ||
+        rank(a.label) - rank(b.label) ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
 }
-
-const prefixOf = (script: MapNode) => {
-  const dir = script.key.replace(/\/?package\.json#.*$/, '');
-  return dir === '' ? '' : ` --prefix ${dir}`;
-};

@@ -100,7 +100,13 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   else if (symbol)
     notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
   const consulted = consultedPaths(target);
-  session.deps.consulted?.(consulted.paths, `impact ${text}`);
+  // A consult must cover what was shown: a page cut to nothing (`--limit 0`) showed no dependent.
+  const shownNothing = window.items.length === 0 && sorted.length > 0;
+  if (shownNothing && consulted.paths.length > 0)
+    notes.push(
+      'gate: this page showed none of the dependents, so it counts as no consult; ask with a limit above 0',
+    );
+  else session.deps.consulted?.(consulted.paths, `impact ${text}`);
   if (consulted.note) notes.push(consulted.note);
   const lag = session.signalsNote();
   if (lag) notes.push(lag);

@@ -16,11 +16,13 @@ import { InputError } from '../model/errors.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
 import { type IndexStore, openIndex, SIGNALS_LAG } from '../store/index.js';
-import { readRepoFile } from '../store/read-file.js';
+import { readRepoFile, repoFileExists } from '../store/read-file.js';
 
 export interface SessionDeps {
   freshness(paths: readonly string[]): Freshness;
   readText(rel: string): string | undefined;
+  /** Whether a repo-relative file exists, without reading it (lockfiles can be large). */
+  exists?(rel: string): boolean;
   config(): { config: ProofmapConfig; file?: string; lineOf(keyPath: (string | number)[]): number };
   changedFiles(base?: string): string[];
   /**
@@ -139,6 +141,7 @@ export function openSession(root: string, options: SessionOptions = {}): Session
   return createSession(map, {
     freshness: (paths) => store.freshness(paths),
     readText: (rel) => readRepoFile(root, rel),
+    exists: (rel) => repoFileExists(root, rel),
     config: () => (config ??= loadConfig(root)),
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),

@@ -16,6 +16,7 @@ export { foldText } from './fold.js';
 export type { Freshness } from './freshness.js';
 export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js';
 export type { ConsultMarker } from './markers.js';
+export { IndexUnusable } from './open.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { SearchHit, SearchKind, SearchOptions, SearchPage } from './search.js';
 export { searchCursorAt, searchCursorOffset } from './search.js';
@@ -85,6 +86,11 @@ export interface OpenIndexOptions {
    * query in a repository never scanned leaves no files behind).
    */
   readonly?: boolean;
+  /**
+   * Never create, rebuild or move aside the index: an unusable one throws IndexUnusable (the gate
+   * treats that as "unknown" instead of gating against an index it made empty itself).
+   */
+  strict?: boolean;
   /** How long to wait for SQLite's own lock held by another connection (default 10 s). */
   lockTimeoutMs?: number;
 }

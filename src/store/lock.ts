@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OUTPUT_DIR } from '../model/constants.js';
 import { BusyError } from '../model/errors.js';
+import { ensureOutputDir } from './output-dir.js';
 
 export const SCAN_LOCK_FILE = 'scan.lock';
 const POLL_MS = 25;
@@ -35,7 +36,7 @@ interface Owner {
 
 export async function acquireScanLock(root: string, timeoutMs = 10_000): Promise<ScanLockRelease> {
   const file = path.join(root, OUTPUT_DIR, SCAN_LOCK_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensureOutputDir(path.dirname(file));
   const me: Owner = { pid: process.pid, host: os.hostname(), time: Date.now(), token: crypto.randomUUID() };
   const deadline = Date.now() + timeoutMs;
   let tookOver: string | undefined;
@@ -72,9 +73,13 @@ function tryCreate(file: string, me: Owner): boolean {
 
 /**
  * Why the holder is stale, or undefined while it may be alive. A lock from another host cannot
- * be probed by pid and is only stale by age.
+ * be probed by pid and is only stale by age (30 min at most), or at once when dated ahead.
  */
 function staleReason(holder: Owner): string | undefined {
+  // A start time ahead of this clock (by more than an NTP step) was written by a clock that
+  // cannot be trusted, or by hand: judged by age it would block every scan until that date.
+  if (!Number.isFinite(holder.time) || holder.time - Date.now() > 60_000)
+    return `pid ${holder.pid} (its start time is in the future)`;
   if (Date.now() - holder.time > STALE_AFTER_MS) return `pid ${holder.pid} (older than 30 min)`;
   if (holder.host !== os.hostname()) return undefined;
   try {

@@ -72,7 +72,8 @@ export function renewConsult(gate: GateContext, editor: Editor, now = Date.now()
 
 /** The hook's one write: a short-lived writable handle, so the hot path stays read-only. */
 function writeMarker(root: string, marker: ReturnType<typeof signMarker>): void {
-  const writer = openIndex(root, { lockTimeoutMs: 2_000 });
+  // Strict: the hook never creates or rebuilds the index, even to record a marker.
+  const writer = openIndex(root, { lockTimeoutMs: 2_000, strict: true });
   try {
     writer.putMarker(marker);
   } finally {

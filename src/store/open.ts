@@ -8,6 +8,7 @@ import path from 'node:path';
 import { BusyError } from '../model/errors.js';
 import { IndexDamage } from './connection.js';
 import { openSqlite, pragma, prepare, type SqliteDatabase } from './handles.js';
+import { ensureOutputDir } from './output-dir.js';
 import { APPLICATION_ID, migrate, SCHEMA_HASH, SCHEMA_VERSION, schemaState } from './schema.js';
 
 export interface OpenedDatabase {
@@ -18,17 +19,31 @@ export interface OpenedDatabase {
 
 export interface OpenDatabaseOptions {
   readonly?: boolean;
+  /** Never create, move aside or rebuild the file: an unusable index throws IndexUnusable. */
+  strict?: boolean;
   busyTimeoutMs: number;
+}
+
+/**
+ * The index cannot be used as it is, and the caller asked not to repair it (the gate: a hook that
+ * rebuilt an emptied index would turn "unknown" into "nothing is gated"). `problem` completes the
+ * sentence "index.db …".
+ */
+export class IndexUnusable extends Error {
+  constructor(readonly problem: string) {
+    super(`index.db ${problem}`);
+  }
 }
 
 export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
   // A read-only open of a repository never scanned must not create .proofmap/ as a side effect.
+  if (opts.strict) return openStrict(file, opts);
   if (opts.readonly && !fs.existsSync(file)) return { db: memoryDatabase(true) };
+  ensureOutputDir(path.dirname(file));
   let problem: string | undefined;
   let db: SqliteDatabase | undefined;
   let identity: fs.Stats | undefined;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
     identity = statOrUndefined(file);
     db = connect(file, opts);
     const state = inspect(db);
@@ -40,6 +55,30 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDat
   }
   db?.close();
   return rebuildDatabase(file, problem, opts, identity);
+}
+
+/** Opens an existing, usable index read-only, or throws IndexUnusable; never writes a byte. */
+function openStrict(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
+  const stat = statOrUndefined(file);
+  if (!stat) throw new IndexUnusable('is missing');
+  if (!stat.isFile()) throw new IndexUnusable('is not a regular file');
+  if (stat.size === 0) throw new IndexUnusable('is empty');
+  let db: SqliteDatabase | undefined;
+  try {
+    // Not SQLite's readonly flag: a reader of a WAL database may need to create its -shm file.
+    db = openSqlite(file, { timeout: opts.busyTimeoutMs, fileMustExist: true });
+    const state = inspect(db);
+    if (typeof state === 'string') throw new IndexUnusable(state);
+    if (state < SCHEMA_VERSION)
+      throw new IndexUnusable(`has an older schema (${state}); run \`proofmap scan\``);
+    if (opts.readonly) pragma(db, 'query_only = ON');
+    return { db };
+  } catch (error) {
+    db?.close();
+    if (error instanceof IndexUnusable) throw error;
+    if (isBusy(error)) throw busy(file, error);
+    throw new IndexUnusable(describe(error));
+  }
 }
 
 /**

@@ -25,3 +25,15 @@ export function readRepoFile(root: string, rel: string): string | undefined {
     return undefined;
   }
 }
+
+/** Whether a repo-relative file exists inside the root, without reading it (lockfiles are large). */
+export function repoFileExists(root: string, rel: string): boolean {
+  const clean = path.posix.normalize(toPosix(rel));
+  if (clean.startsWith('/') || clean.startsWith('../') || clean.includes('\0') || !contain(root, clean).ok)
+    return false;
+  try {
+    return statSync(path.join(root, clean)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -17,6 +17,7 @@ import { type ConsultMarker, deleteMarkers, getMarker, markerTimes, putMarker } 
 import {
   busy,
   describe,
+  IndexUnusable,
   isBusy,
   isDamage,
   type OpenDatabaseOptions,
@@ -40,7 +41,11 @@ export class SqliteIndex implements IndexStore {
   constructor(root: string, opts: OpenIndexOptions) {
     this.#root = root;
     this.path = path.join(root, OUTPUT_DIR, INDEX_FILE);
-    this.#options = { readonly: opts.readonly === true, busyTimeoutMs: opts.lockTimeoutMs ?? 10_000 };
+    this.#options = {
+      readonly: opts.readonly === true,
+      strict: opts.strict === true,
+      busyTimeoutMs: opts.lockTimeoutMs ?? 10_000,
+    };
     const opened = openDatabase(this.path, this.#options);
     this.#conn = connection(opened.db);
     this.#recovered = opened.recovered;
@@ -121,6 +126,7 @@ export class SqliteIndex implements IndexStore {
     } catch (error) {
       if (isBusy(error)) throw busy(this.path, error);
       if (!isDamage(error)) throw error;
+      if (this.#options.strict) throw new IndexUnusable(describe(error));
       this.#rebuild(error);
       return fn();
     } finally {

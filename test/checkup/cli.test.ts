@@ -93,7 +93,7 @@ describe('proofmap check', () => {
       'package.json': '{ "name": "x", "main": "a.js" }',
       'a.js': 'export {}',
       'proofmap.config.json':
-        '{\n  "rules": [\n    { "kind": "forbidden", "from": { "pattern": "(a+)+$" }, "to": { "path": "b" } }\n  ]\n}\n',
+        '{\n  "rules": [\n    { "kind": "forbidden", "from": { "pattern": "(?=a)(a+)+$" }, "to": { "path": "b" } }\n  ]\n}\n',
     });
     const risky = await runCli(['check', dir]);
     expect(risky.exitCode).toBe(2);

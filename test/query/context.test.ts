@@ -20,8 +20,8 @@ describe('context', () => {
     expect(c.documents[0]!.canonicality).toBeGreaterThan(c.documents[1]!.canonicality);
     expect(c.checks.map((k) => [k.run, k.source])).toEqual([
       ['npm run test:core', 'config'],
+      ['npm test', 'package-script'],
       ['npm run lint', 'package-script'],
-      ['npm run test', 'package-script'],
     ]);
     expect(c.checks[0]!.evidence?.path).toBe('proofmap.config.json');
     expect(c.dependencies.items.map((d) => d.path)).toEqual(['src/core/b.ts']);
@@ -34,7 +34,13 @@ describe('context', () => {
   it('falls back to npm test when nothing declares a check, and reads typed-link covers', async () => {
     const session = openSession(await scannedFixture('docs-adr-typed-links'));
     const c = context(session, 'src/store/sqlite.ts').items[0]!;
-    expect(c.checks).toEqual([{ run: 'npm test', source: 'default' }]);
+    expect(c.checks).toEqual([
+      {
+        run: 'npm test',
+        source: 'default',
+        why: 'nothing declares a check; npm from no packageManager field and no lockfile, so npm',
+      },
+    ]);
     expect(c.documents.map((d) => `${d.path} ${d.relation}`)).toContain(
       'docs/adr/0004-typed-links-in-front-matter.md covers',
     );

@@ -45,7 +45,14 @@ describe('proofmap view: the areas layer', () => {
       await areas.click();
       const stable = async () => {
         let last = '';
-        await expect.poll(async () => last === (last = await canvas())).toBe(true);
+        await expect
+          .poll(async () => {
+            const now = await canvas();
+            const same = now === last;
+            last = now;
+            return same;
+          })
+          .toBe(true);
         return last;
       };
       const before = await stable();

@@ -4,11 +4,14 @@
  * unchanged map byte for byte, so the answer is never about a stale map. `--no-scan` checks the
  * existing .proofmap/map.json as it is.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { applyBaseline, type Baseline, baselineOf, parseBaseline } from '../../checkup/baseline.js';
 import { checkup, skippedResult } from '../../checkup/index.js';
 import { githubReport } from '../../checkup/report-github.js';
 import { sarifReport } from '../../checkup/report-sarif.js';
 import { textReport } from '../../checkup/report-text.js';
-import type { CheckMode } from '../../checkup/types.js';
+import type { CheckMode, CheckupResult } from '../../checkup/types.js';
 import { loadConfig } from '../../discover/config.js';
 import { readMapFile } from '../../map/emit.js';
 import { VERSION } from '../../map/version.js';
@@ -17,8 +20,9 @@ import { scan } from '../../scan.js';
 import { choiceOption, formatOption, onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { progress } from '../progress.js';
-import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
+import { type CommandSpec, DIR_NOTE, formatOptions, helpText } from '../spec.js';
 
+const DEFAULT_BASELINE = '.proofmap/baseline.json';
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 const MODES = ['throw', 'warn', 'off'] as const;
 
@@ -32,13 +36,7 @@ export const SPEC: CommandSpec = {
     'Exit codes: 0 ok (warnings only), 1 errors (with --check throw, the default), 2 bad config or input.',
   ],
   options: {
-    json: { type: 'boolean', description: 'the same as --format json' },
-    format: {
-      type: 'string',
-      value: FORMATS.join('|'),
-      default: 'text',
-      description: 'how to print the result',
-    },
+    ...formatOptions(FORMATS),
     check: {
       type: 'string',
       value: MODES.join('|'),
@@ -46,11 +44,21 @@ export const SPEC: CommandSpec = {
       description: 'throw: exit 1 on errors; warn: report only; off: skip',
     },
     'no-scan': { type: 'boolean', description: 'check the existing .proofmap/map.json as it is' },
+    baseline: {
+      type: 'string',
+      value: 'FILE',
+      description: `report only violations not in this baseline (written by --update-baseline; default there: ${DEFAULT_BASELINE})`,
+    },
+    'update-baseline': {
+      type: 'boolean',
+      description: 'write every current violation to the baseline (sorted, stable) and exit 0',
+    },
   },
   examples: [
     'proofmap check',
     'proofmap check ../repo --format sarif > check.sarif',
     'proofmap check --no-scan --json',
+    'proofmap check --update-baseline',
   ],
 };
 
@@ -79,13 +87,28 @@ export async function checkCommand(argv: string[], io: Io): Promise<CommandResul
       show.done();
     }
   }
-  const result = map
+  const checked = map
     ? checkup(map, loaded.config, {
         ...(loaded.file ? { configFile: loaded.file } : {}),
         lineOf: loaded.lineOf,
         mode: 'warn',
       })
     : skippedResult();
+  const baselineFile = path.resolve(
+    root,
+    typeof values.baseline === 'string' ? values.baseline : DEFAULT_BASELINE,
+  );
+  if (values['update-baseline']) {
+    mkdirSync(path.dirname(baselineFile), { recursive: true });
+    const baseline = baselineOf(checked);
+    writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);
+    io.stdout.write(
+      `proofmap check: wrote ${checked.problems.length} violation${checked.problems.length === 1 ? '' : 's'} (${baseline.violations.length} distinct) to ${path.relative(io.cwd, baselineFile) || baselineFile}\n`,
+    );
+    return { exitCode: 0 };
+  }
+  const result: CheckupResult & { baselined?: number } =
+    typeof values.baseline === 'string' ? applyBaseline(checked, readBaseline(baselineFile)) : checked;
   const output =
     format === 'json'
       ? `${JSON.stringify(result, null, 2)}\n`
@@ -93,7 +116,27 @@ export async function checkCommand(argv: string[], io: Io): Promise<CommandResul
         ? sarifReport(result, VERSION)
         : format === 'github'
           ? githubReport(result)
-          : textReport(result);
+          : textReport(result) +
+            (result.baselined
+              ? `${result.baselined} known violation${result.baselined === 1 ? '' : 's'} in the baseline not shown.\n`
+              : '');
   io.stdout.write(output);
   return { exitCode: mode === 'throw' && !result.ok ? 1 : 0 };
+}
+
+function readBaseline(file: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (cause) {
+    throw new InputError(`cannot read baseline ${file}`, { cause, hint: 'write one with --update-baseline' });
+  }
+  try {
+    return parseBaseline(text);
+  } catch (cause) {
+    throw new InputError(`${file}: ${(cause as Error).message}`, {
+      cause,
+      hint: 'rewrite it with --update-baseline',
+    });
+  }
 }

@@ -11,7 +11,7 @@ import { InputError } from '../../model/errors.js';
 import { relativeToRoot } from '../../model/paths.js';
 import { formatOption, parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
-import { type CommandSpec, DIR_NOTE, helpText, ROOT_OPTION } from '../spec.js';
+import { type CommandSpec, DIR_NOTE, formatOptions, helpText, ROOT_OPTION } from '../spec.js';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 
@@ -25,13 +25,7 @@ export const SPEC: CommandSpec = {
   ],
   options: {
     ...ROOT_OPTION,
-    json: { type: 'boolean', description: 'the same as --format json' },
-    format: {
-      type: 'string',
-      value: FORMATS.join('|'),
-      default: 'text',
-      description: 'how to print the report',
-    },
+    ...formatOptions(FORMATS),
     strict: { type: 'boolean', description: 'also fail on claims that could not be checked' },
   },
   examples: [

@@ -14,7 +14,7 @@ import { InputError } from '../../model/errors.js';
 import { formatOption, intOption, onlyDir, parse, repoDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
-import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
+import { type CommandSpec, DIR_NOTE, formatOptions, helpText, usageLine } from '../spec.js';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 
@@ -29,13 +29,7 @@ export const SPEC: CommandSpec = {
     'Exit codes: 0 done, 1 agreement below --min-agreement, 2 bad input (no typescript found).',
   ],
   options: {
-    json: { type: 'boolean', description: 'the same as --format json' },
-    format: {
-      type: 'string',
-      value: FORMATS.join('|'),
-      default: 'text',
-      description: 'how to print the report',
-    },
+    ...formatOptions(FORMATS),
     typescript: {
       type: 'string',
       value: 'PATH',

@@ -13,6 +13,7 @@ import {
   evaluateGate,
   type GateContext,
   openGateLive,
+  projectSettings,
   recordWarning,
   renameCheck,
   renewConsult,
@@ -89,6 +90,15 @@ export async function gateCommand(
 async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
   let failClosed = false;
   let gate: GateContext | undefined;
+  // Claude Code runs hooks from the project folder and names it in CLAUDE_PROJECT_DIR; the input's
+  // cwd can follow the agent's `cd`, so it only stands in when the variable is absent.
+  const project = io.env.CLAUDE_PROJECT_DIR;
+  try {
+    // Read before the input is parsed, so that malformed input cannot pass a failClosed gate.
+    failClosed = (await projectSettings(project ?? io.cwd)).failClosed;
+  } catch {
+    // an unreadable configuration: the index's copy below decides
+  }
   try {
     const event = parseHookInput(stdin());
     if (event?.event === INSTALL_PROBE) {
@@ -99,8 +109,9 @@ async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
       return { exitCode: 0 };
     }
     if (!event?.file) return { exitCode: 0 };
-    gate = await openGateLive(event.cwd ?? io.cwd, event.file);
-    failClosed = gate.settings.failClosed;
+    const cwd = event.cwd ?? io.cwd;
+    gate = await openGateLive(cwd, event.file, project ?? cwd);
+    failClosed = failClosed || gate.settings.failClosed;
     const editor = {
       ...(event.session ? { session: event.session } : {}),
       ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),

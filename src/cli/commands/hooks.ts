@@ -8,7 +8,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { INSTALL_PROBE } from '../../gate/claude.js';
 import { type CommandCandidate, hookCommandCandidates } from '../../gate/hook-command.js';
 import { installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
@@ -17,6 +16,7 @@ import { InputError } from '../../model/errors.js';
 import { onlyDir, parse, repoDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { runningBin } from '../running-bin.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
 export const SPEC: CommandSpec = {
@@ -48,22 +48,6 @@ export const SPEC: CommandSpec = {
     'proofmap hooks uninstall ../repo --json',
   ],
 };
-
-/**
- * bin/proofmap.js of the proofmap that is running: the nearest folder above this module holding
- * it. Walking up rather than a fixed relative URL, because this module runs from src/ (tests),
- * dist/cli/ or the bundled dist/cli-bundle/ at different depths.
- */
-function runningBin(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const bin = path.join(dir, 'bin', 'proofmap.js');
-    if (existsSync(bin) && existsSync(path.join(dir, 'package.json'))) return bin;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find bin/proofmap.js above the running proofmap');
-    dir = up;
-  }
-}
 
 export async function hooksCommand(argv: string[], io: Io): Promise<CommandResult> {
   const { values, positionals } = parse(argv, SPEC);

@@ -1,37 +1,42 @@
 /** `proofmap impact <path|symbol>`: who depends on it, transitively, with severity. */
+import { diagramOf } from '../../query/diagram.js';
 import { impact } from '../../query/impact.js';
 import { renderEnvelope } from '../../query/render.js';
+import { crossImpact } from '../../store/pg/index.js';
 import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE } from '../spec.js';
 
-export const SPEC: CommandSpec = querySpec({
-  name: 'impact',
-  args: '<path|symbol> [dir]',
-  summary: 'Who depends on a file or exported symbol, transitively, with the severity of an edit.',
-  notes: [
-    DIR_NOTE,
-    'Answering records a consult marker for the file, which the edit gate (proofmap gate) looks for.',
-  ],
-  options: {
-    ...PAGE_FLAGS,
-    ...limitOption(50),
-    depth: {
-      type: 'string',
-      value: 'N',
-      default: 'unlimited',
-      description: 'follow dependents at most N steps (at least 1)',
+export const SPEC: CommandSpec = querySpec(
+  {
+    name: 'impact',
+    args: '<path|symbol> [dir]',
+    summary: 'Who depends on a file or exported symbol, transitively, with the severity of an edit.',
+    notes: [
+      DIR_NOTE,
+      'Answering records a consult marker for the file, which the edit gate (proofmap gate) looks for.',
+    ],
+    options: {
+      ...PAGE_FLAGS,
+      ...limitOption(50),
+      depth: {
+        type: 'string',
+        value: 'N',
+        default: 'unlimited',
+        description: 'follow dependents at most N steps (at least 1)',
+      },
+      'visit-limit': {
+        type: 'string',
+        value: 'N',
+        default: '10000',
+        description: 'stop the walk after visiting N files',
+      },
     },
-    'visit-limit': {
-      type: 'string',
-      value: 'N',
-      default: '10000',
-      description: 'stop the walk after visiting N files',
-    },
+    examples: ['proofmap impact src/core.ts', 'proofmap impact src/core.ts ../repo --depth 2 --json'],
   },
-  examples: ['proofmap impact src/core.ts', 'proofmap impact src/core.ts ../repo --depth 2 --json'],
-});
+  true,
+);
 
 export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
   runQueryCommand(
@@ -45,6 +50,31 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
           visitLimit: intOption(a.values['visit-limit'], 'visit-limit', 10_000, { min: 1 }),
           ...(a.cursor ? { cursor: a.cursor } : {}),
         }),
+      // Against the shared index, the repositories that depend on the target's package too.
+      shared: async (answer, sql, values) => {
+        const other = await crossImpact(sql, answer.read[0]!, answer.target.paths, {
+          depth: intOption(values.depth as string | undefined, 'depth', Number.POSITIVE_INFINITY),
+          visitLimit: intOption(values['visit-limit'] as string | undefined, 'visit-limit', 10_000),
+        });
+        return {
+          ...answer,
+          read: [...answer.read, ...other.read],
+          other_repos: { items: other.items, total: other.items.length },
+          ...(other.notes.length > 0 ? { notes: [...(answer.notes ?? []), ...other.notes] } : {}),
+        };
+      },
+      // Each dependent points at the file its edge imports, so the drawing reads as "depends on".
+      diagram: (answer, session) => {
+        const edges = new Map(session.map.edges.map((e) => [e.id, e]));
+        return diagramOf(
+          `impact of ${answer.target.paths.join(', ')}`,
+          answer.items.flatMap((i) => {
+            const to = session.node(edges.get(i.edge)?.to ?? '')?.path;
+            return to ? [{ from: i.path, to, label: i.relation }] : [];
+          }),
+          answer.target.paths,
+        );
+      },
       render: (answer) => {
         const header = [
           `impact of ${answer.target.paths.join(', ')}${answer.target.paths_total > answer.target.paths.length ? ` and ${answer.target.paths_total - answer.target.paths.length} more` : ''}: severity ${answer.severity}, ${answer.total} dependents`,
@@ -57,7 +87,22 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
         const mentions = answer.mentions.map(
           (m) => `  mentioned in ${m.path}${m.line ? `:${m.line}` : ''} (${m.relation})`,
         );
-        return text + (mentions.length > 0 ? `${mentions.join('\n')}\n` : '');
+        const shared = answer as typeof answer & {
+          other_repos?: { items: { repo: string; path: string; depth: number; via: string }[] };
+          read?: { repo: string; commit: string; published_at: string }[];
+        };
+        const others = (shared.other_repos?.items ?? []).map(
+          (i) => `${i.depth}  ${i.repo}: ${i.path}  (via ${i.via})`,
+        );
+        const read = (shared.read ?? []).map(
+          (r) => `  read ${r.repo}@${r.commit.slice(0, 12)} (published ${r.published_at})`,
+        );
+        return (
+          text +
+          (mentions.length > 0 ? `${mentions.join('\n')}\n` : '') +
+          (others.length > 0 ? `in other repositories:\n${others.join('\n')}\n` : '') +
+          (read.length > 0 ? `${read.join('\n')}\n` : '')
+        );
       },
     },
     argv,

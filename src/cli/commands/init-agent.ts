@@ -21,6 +21,7 @@ import { writeAtomic } from '../../map/emit.js';
 import { InputError } from '../../model/errors.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { runningBin } from '../running-bin.js';
 import { hooksCommand } from './hooks.js';
 
 export const INIT_AGENT_USAGE = `usage: proofmap init --agent ${AGENTS.join('|')} [dir] [--dry-run]`;
@@ -59,17 +60,6 @@ function serverCommand(root: string): ServerCommand {
   if (existsSync(path.join(root, 'node_modules/.bin/proofmap')))
     return { command: 'npx', args: ['--no-install', 'proofmap', 'serve'] };
   return { command: process.execPath, args: [runningBin(), 'serve', root] };
-}
-
-function runningBin(): string {
-  let dir = path.dirname(new URL(import.meta.url).pathname);
-  for (;;) {
-    const bin = path.join(dir, 'bin', 'proofmap.js');
-    if (existsSync(bin) && existsSync(path.join(dir, 'package.json'))) return bin;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find bin/proofmap.js above the running proofmap');
-    dir = up;
-  }
 }
 
 function editFile(root: string, rel: string, edit: (text: string) => string, dryRun: boolean, io: Io): void {

@@ -1,0 +1,13 @@
+/** The shared index on PostgreSQL: migrations, publish, reading a commit back, cross-repository impact. */
+export { DB_ENV, describeDb, isDbUrl, openDb, type Sql, withDb } from './connect.js';
+export { type CrossImpact, type CrossItem, crossImpact } from './cross.js';
+export {
+  DEFAULT_KEEP,
+  type PublishOptions,
+  type PublishResult,
+  providedPackages,
+  publishMap,
+} from './publish.js';
+export { type CommitRead, findCommit, type PublishedMap, readPublishedMap } from './read.js';
+export { headCommit, repoName } from './repo-identity.js';
+export { migratePg, PG_MIGRATIONS, pgSchemaVersion } from './schema.js';
