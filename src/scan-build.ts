@@ -37,7 +37,7 @@ import {
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
 import type { IndexStore } from './store/index.js';
-import { addSymbols } from './symbols/index.js';
+import { addSymbols, exportEntries } from './symbols/index.js';
 import { verify } from './verify/index.js';
 
 export interface BuildInput {
@@ -76,7 +76,10 @@ export async function buildMap({
   const nodeOfPath = addFileNodes(
     snapshot,
     found.files,
-    (p) => facts.modules.get(p)?.exports ?? facts.python.get(p)?.exports,
+    (p) => {
+      const module = facts.modules.get(p);
+      return module ? exportEntries(module) : facts.python.get(p)?.exports;
+    },
     facts.artifacts,
   );
   const resolvedImports: ResolvedImport[] = [];
@@ -109,8 +112,8 @@ export async function buildMap({
     repoView(found.texts, paths, facts),
   );
   stage('resolve', `${snapshot.relations.length} relations`);
-  addSymbols(snapshot, facts.modules, resolvedImports, found.texts);
-  stage('symbols', `${snapshot.entities.size} nodes`);
+  addSymbols(snapshot, facts.modules, resolvedImports);
+  stage('symbols', `${snapshot.relations.length} relations`);
 
   const verified = verify({
     entities: snapshot.entities,

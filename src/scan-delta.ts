@@ -84,9 +84,6 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   const { changed: edited, added, removed } = changedFiles(input);
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
-  // A removed file's symbol nodes and the uses edges into them are not spliced out (yet).
-  if (removed.length > 0 && (text.small.meta.counts['nodes.symbol'] ?? 0) > 0)
-    throw new DeltaRefused(`files were removed (${removed[0]}) and the map has symbol nodes`);
 
   const paths = new Set(found.files.map((f) => f.path));
   const resolver =
@@ -429,6 +426,7 @@ function addFiles(
 function importersOf(removed: readonly string[], store: IndexStore, found: Discovery): SourceFile[] {
   const byPath = new Map(found.files.map((f) => [f.path, f]));
   const out = new Map<string, SourceFile>();
+  const barrels = new Set<string>();
   for (const p of removed) {
     for (const line of store.edgesInto(nodeId('file', p))) {
       const edge = JSON.parse(line) as MapEdge;
@@ -437,7 +435,11 @@ function importersOf(removed: readonly string[], store: IndexStore, found: Disco
       if (edge.namespace !== 'code-dep' || importer?.role !== 'code' || !isCodePath(importer.path))
         throw new DeltaRefused(`${p} was removed, and ${from ?? edge.from} points at it (${edge.relation})`);
       out.set(importer.path, importer);
+      if (edge.relation === 're-exports') barrels.add(importer.path);
     }
   }
-  return [...out.values()];
+  // Barrels first: a user re-analysed after them lands its names through their spliced edges
+  // (before, their old edges would be read, which the splice refuses).
+  const all = [...out.values()];
+  return [...all.filter((f) => barrels.has(f.path)), ...all.filter((f) => !barrels.has(f.path))];
 }

@@ -4,7 +4,7 @@
  * Returns the findings of the imported-names self-check (import-names.ts) over the file edges.
  */
 
-import type { ModuleFacts, TextSource } from '../model/facts.js';
+import type { ImportFact, ModuleFacts, TextSource } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
 import type { Evidence } from '../model/types.js';
 import { type Resolver, syntaxOf } from '../resolve/index.js';
@@ -75,8 +75,26 @@ export function addCodeEdges(
         evidence: [evidence],
         verified_by: `grep:${fact.specifier}`,
         names: fact.names,
+        ...firstUses(fact),
       });
     }
   }
   return unexportedImports(resolved, targets, resolvedOf);
+}
+
+/**
+ * Where the importing file first uses each imported name (a namespace: its first member read),
+ * for refs by symbol: a direct import's users are read off its edge, with no `uses` edge of its own.
+ */
+function firstUses(fact: ImportFact): { firstUse?: Record<string, number> } {
+  if (fact.uses === undefined || fact.relation === 're-exports') return {};
+  const firstUse: Record<string, number> = {};
+  for (const name of fact.names) {
+    const lines =
+      name === '*'
+        ? fact.uses.map((u) => u.line)
+        : fact.uses.filter((u) => u.name === name).map((u) => u.line);
+    firstUse[name] = lines.length > 0 ? Math.min(...lines) : fact.line;
+  }
+  return { firstUse };
 }

@@ -10,7 +10,7 @@ import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
-import { starFacts, symbolId } from '../symbols/index.js';
+import { starFacts } from '../symbols/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
 import type { ResolvedImport } from './import-names.js';
 import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
@@ -41,6 +41,8 @@ export interface Splice {
   findings: Map<string, Finding[]>;
   /** Whether some code file imports a changed node (found by inspectEdges). */
   imported: Set<string>;
+  /** Changed nodes some barrel re-exports with `export *` (found by inspectEdges). */
+  starred: Set<string>;
   /** Paths of every file this delta changes. */
   pending: Set<string>;
   /**
@@ -71,6 +73,7 @@ export function newSplice(
     ranges: new Map(),
     findings: new Map(),
     imported: new Set(),
+    starred: new Set(),
   };
 }
 
@@ -154,7 +157,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     throw new DeltaRefused(`${file.path}: an exported name was removed and other files import it`);
   for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
   text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
-  spliceSymbols(splice, file.path, old.exports, part.symbols, facts, () => {
+  checkSymbolShape(splice, file.path, facts, () => {
     const before = input.previousFacts();
     if (!before) throw new DeltaRefused(`${file.path}: its previous facts are not cached`);
     return before;
@@ -244,39 +247,35 @@ function resolvedImports(splice: Splice, path: string, facts: ModuleFacts): Reso
 }
 
 /**
- * The changed file's symbol nodes are replaced in place (their lines move with edits). What would
- * change other files' part of the symbol graph is refused: symbol nodes that appear or vanish, or
- * exports whose names or re-export chains (with their lines, which other files' uses edges cite)
- * changed while some file imports this one.
+ * What other files' uses edges read of a changed file, and what refuses the splice: their chains
+ * cite its re-exports (with lines), so a changed re-export while some file imports it is refused;
+ * a new name can shadow or clash in a barrel's `export *` (TypeScript's rules), so an added export
+ * is refused while a barrel star-exports it. A removed name is refused by applyCodeFile already.
+ * Its own symbols are its node's export entries, spliced with the node.
  */
-function spliceSymbols(
+function checkSymbolShape(
   splice: Splice,
   path: string,
-  oldExports: readonly { name: string }[] | undefined,
-  symbols: MapNode[],
   facts: ModuleFacts,
   previousFacts: () => ModuleFacts,
 ): void {
-  const index = nodeIndex(splice);
-  const before = (oldExports ?? []).map((e) => symbolId(path, e.name)).filter((id) => index.has(id));
-  const after = symbols.map((n) => n.id);
-  if ([...before].sort().join() !== [...after].sort().join())
-    throw new DeltaRefused(`${path}: its symbol nodes changed (an export declared, removed or re-exported)`);
-  if (exportShape(previousFacts()) !== exportShape(facts) && splice.imported.has(nodeId('file', path)))
-    throw new DeltaRefused(`${path}: its exports or re-exports changed and other files import it`);
-  for (const node of symbols) {
-    splice.nodes.set(node.id, node);
-    splice.text.nodes[index.get(node.id)!] = JSON.stringify(node);
-  }
+  const id = nodeId('file', path);
+  if (!splice.imported.has(id)) return;
+  const before = previousFacts();
+  if (JSON.stringify(reExportShape(before)) !== JSON.stringify(reExportShape(facts)))
+    throw new DeltaRefused(
+      `${path}: its re-exports changed and other files import it (their uses cite them)`,
+    );
+  if (!splice.starred.has(id)) return;
+  const names = new Set(before.exports.map((e) => e.name));
+  const added = facts.exports.find((e) => !names.has(e.name));
+  if (added)
+    throw new DeltaRefused(`${path}: export ${added.name} was added and a barrel re-exports it with *`);
 }
 
-/** What other files' uses edges read of a file: export names, origins and `export *` (with lines). */
-function exportShape(facts: ModuleFacts): string {
-  return JSON.stringify([
-    facts.exports.map((e) => e.name).sort(),
-    facts.origins ?? [],
-    starFacts(facts).map((f) => [f.specifier, f.line, f.column]),
-  ]);
+/** A file's re-exports as other files' uses chains read them: origins and `export *`, with lines. */
+function reExportShape(facts: ModuleFacts): unknown {
+  return [facts.origins ?? [], starFacts(facts).map((f) => [f.specifier, f.line, f.column])];
 }
 
 /**
@@ -364,6 +363,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
   const { text } = splice;
   const into = (line: string) => {
     if (NAMED_IMPORT.test(line)) splice.imported.add(id);
+    if (line.includes('"relation":"re-exports"') && line.includes('"names":["*"')) splice.starred.add(id);
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
   };

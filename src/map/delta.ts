@@ -8,7 +8,7 @@ import { isCodePath } from '../extract/js-ts.js';
 import type { ImportFact, ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import type { Coverage, Entity, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
-import { addFileSymbols, ExportResolver } from '../symbols/index.js';
+import { addFileSymbols, ExportResolver, exportEntries } from '../symbols/index.js';
 import { verify } from '../verify/index.js';
 import { compareEvidence, toEdge, toNode } from './assemble.js';
 import { addCodeEdges } from './code-edges.js';
@@ -48,14 +48,12 @@ export interface CodeFilePart {
   packageEvidence: Map<string, Evidence[]>;
   /** Its imports that name what their target does not export (import-names.ts). */
   findings: Finding[];
-  /** The symbol nodes it declares. */
-  symbols: MapNode[];
 }
 
 export function codeFilePart(input: CodeFileInput): CodeFilePart {
   const { file, facts } = input;
   const snapshot = new Snapshot();
-  addFileNodes(snapshot, [file], () => facts.exports, new Map());
+  addFileNodes(snapshot, [file], () => exportEntries(facts), new Map());
   // The imported-names check reads the targets' facts and follows `export *` chains through the
   // barrels' resolved star re-exports, which the map's edges hold (starImports).
   const targets = {
@@ -77,8 +75,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     (barrel) => input.starImports(barrel, targets.get(barrel)),
     resolved,
   );
-  // The symbol stage for this one file, through the same functions as a full build: its symbol
-  // nodes and its uses edges, landed through the barrels' edges as the map holds them.
+  // The symbol stage for this one file, through the same functions as a full build: its uses edges, landed through the barrels' edges as the map holds them.
   const byFact = new Map(resolved.map((r) => [r.fact, r.target] as const));
   const others = new Map<string, Map<ImportFact, string>>();
   const symbolFacts = (p: string): ModuleFacts | undefined => {
@@ -97,13 +94,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     }
     return map.get(fact);
   };
-  addFileSymbols(
-    snapshot,
-    file.path,
-    facts,
-    new ExportResolver({ factsOf: symbolFacts, targetOf }),
-    input.texts,
-  );
+  addFileSymbols(snapshot, file.path, facts, new ExportResolver({ factsOf: symbolFacts, targetOf }));
   const entities = new KnownEntities(snapshot.entities, input.isNode);
   const verified = verify({
     entities,
@@ -125,9 +116,6 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     coverage: [...snapshot.coverage, ...verified.coverage],
     packageEvidence,
     findings,
-    symbols: [...snapshot.entities.values()]
-      .filter((e) => e.kind === 'symbol')
-      .map((e) => toNode(e, { zoneOf: () => input.zone })),
   };
 }
 

@@ -14,6 +14,8 @@ const evidence = z
     excerpt: z.string().optional(),
     via: z.string().min(1).optional(),
     condition: z.string().min(1).optional(),
+    /** On a `uses` edge: the target's declared names this import brought along this chain. */
+    symbols: z.array(z.string()).optional(),
   })
   .strict();
 
@@ -28,7 +30,13 @@ const coverage = z
   .strict();
 
 const exportedName = z
-  .object({ name: z.string(), line: z.number().int().min(1), typeOnly: z.boolean() })
+  .object({
+    name: z.string(),
+    line: z.number().int().min(1),
+    typeOnly: z.boolean(),
+    /** The declaration's keyword when the module declares the name itself: that entry is a symbol. */
+    declaration: z.string().optional(),
+  })
   .strict();
 
 export const mapNodeSchema = z
@@ -66,6 +74,8 @@ export const mapEdgeSchema = z
     evidence: z.array(evidence).min(1),
     /** Imported names, for refs by symbol and rename completeness. */
     names: z.array(z.string()).optional(),
+    /** Line of each name's first use in the importing file, parallel to `names`. */
+    first_use: z.array(z.number().int().min(1)).optional(),
   })
   .strict();
 

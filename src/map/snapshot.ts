@@ -19,6 +19,8 @@ export interface ProposedRelation {
   evidence: Evidence[];
   verified_by?: string;
   names?: string[];
+  /** Line of each name's first use in the importing file (the least line when merged). */
+  firstUse?: Record<string, number>;
   /** Proposed trust for code-deps that are heuristic (prose mentions ⇒ low). */
   trust?: Trust;
   /** Set by extractors of declared links (front matter, in-body status lines): the relation must be one of the 11. */
@@ -61,6 +63,11 @@ export class Snapshot {
     }
     existing.evidence.push(...relation.evidence);
     if (relation.names) existing.names = [...new Set([...(existing.names ?? []), ...relation.names])];
+    if (relation.firstUse) {
+      existing.firstUse ??= {};
+      for (const [name, line] of Object.entries(relation.firstUse))
+        existing.firstUse[name] = Math.min(existing.firstUse[name] ?? line, line);
+    }
   }
 
   cover(entry: Coverage): void {

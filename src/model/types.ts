@@ -35,6 +35,8 @@ export interface Evidence {
   via?: string;
   /** For an import edge through an exports map: the condition(s) that chose the target (`node>import`). */
   condition?: string;
+  /** For a `uses` edge: the target's declared names this import brought along this chain. */
+  symbols?: string[];
 }
 
 /** An exported name of a module. */
@@ -45,6 +47,11 @@ export interface ExportedName {
   line: number;
   /** True when only a type is exported. */
   typeOnly: boolean;
+  /**
+   * Set when the module declares the name itself (no re-export): the declaration's keyword
+   * (`function`, `class`, `const`, `type` … `default`, `export=`). Such an entry is a symbol.
+   */
+  declaration?: string;
 }
 
 export interface Entity {

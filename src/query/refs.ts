@@ -19,8 +19,7 @@ function symbolRefs(
 ): Envelope<RefItem> {
   const all: RefItem[] = symbols.flatMap((s) =>
     usersOf(session, s).map((u) => {
-      const edge = session.edge(u.edge)!;
-      const excerpt = edge.evidence.find((e) => e.line === u.line && e.column !== undefined)?.excerpt;
+      const excerpt = u.excerpt;
       return {
         path: u.path,
         line: u.line,

@@ -7,6 +7,8 @@
 import type { MapEdge, MapNode } from '../map/schema.js';
 import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
+import type { ExportedName } from '../model/types.js';
+import { EXPORT_ASSIGNMENT } from '../symbols/index.js';
 import type { Session } from './session.js';
 import type { Dependent, UpstreamWalk } from './upstream.js';
 
@@ -19,8 +21,10 @@ export interface SymbolUser {
   first_use: number;
   /** The barrels the name came through, `path:line` each, nearest first. */
   via?: string[];
-  /** The names as the user imports them; `*` marks a namespace used whole (a lower bound). */
+  /** The declared name used; `*` marks a namespace used whole (a lower bound). */
   names: string[];
+  /** The import's text. */
+  excerpt?: string;
   edge: string;
 }
 
@@ -37,48 +41,125 @@ export interface SymbolSummary {
 }
 
 const IMPORTING = new Set(['imports', 'type-imports', 're-exports', 'dynamic-imports', 'requires']);
+/** Relations whose names are uses of the target's exports (a re-export passes them through). */
+const USING = new Set(['imports', 'type-imports', 'dynamic-imports', 'requires']);
 
-/** Whether the map was built with the symbol stage (older maps have no uses edges). */
-export const hasSymbols = (session: Session): boolean => (session.map.meta.counts['nodes.symbol'] ?? 0) > 0;
+/** Whether the map was built with the symbol stage: export entries carry their declaration. */
+export const hasSymbols = (session: Session): boolean => {
+  let known = built.get(session);
+  if (known === undefined) {
+    known = session.map.nodes.some((n) => n.exports?.some((e) => e.declaration !== undefined) === true);
+    built.set(session, known);
+  }
+  return known;
+};
+const built = new WeakMap<Session, boolean>();
 
-/** The symbol nodes a file declares, by name order. */
+/**
+ * The symbol node of an export entry a file declares. Symbols are stored on their file node
+ * (map.json lists each module's exports); the node is the same one a symbol node would be, with
+ * the id minted from kind + `path#name`.
+ */
+export function symbolNode(file: MapNode, entry: ExportedName): MapNode {
+  const path = file.path!;
+  const metadata: Record<string, unknown> = { exported: entry.name };
+  if (entry.declaration) metadata.declaration = entry.declaration;
+  if (entry.typeOnly) metadata.type_only = true;
+  return {
+    id: nodeId('symbol', `${path}#${entry.name}`),
+    kind: 'symbol',
+    label: entry.name,
+    key: `${path}#${entry.name}`,
+    path,
+    zone: file.zone,
+    found_at: { source: 'code', path, line: entry.line },
+    metadata,
+  };
+}
+
+/** The symbols a file declares, by name order. */
 export function symbolNodesOf(session: Session, path: string): MapNode[] {
   const file = session.nodeAt(path);
-  return (file?.exports ?? [])
-    .map((e) => session.node(nodeId('symbol', `${path}#${e.name}`)))
-    .filter((n): n is MapNode => n !== undefined)
+  if (!file) return [];
+  return (file.exports ?? [])
+    .filter((e) => e.declaration !== undefined)
+    .map((e) => symbolNode(file, e))
     .sort((a, b) => compareStrings(a.label, b.label));
 }
 
-/** `path#name` → that symbol node; a bare name → every symbol node of that name. */
+/** `path#name` → that symbol; a bare name → every symbol of that name. */
 export function findSymbols(session: Session, text: string): MapNode[] {
   const hash = text.lastIndexOf('#');
   if (hash > 0) {
-    const node = session.node(
-      nodeId('symbol', `${text.slice(0, hash).replace(/^\.\//, '')}#${text.slice(hash + 1)}`),
-    );
-    return node ? [node] : [];
+    const path = text.slice(0, hash).replace(/^\.\//, '');
+    const name = text.slice(hash + 1);
+    const file = session.nodeAt(path);
+    const entry = file?.exports?.find((e) => e.name === name && e.declaration !== undefined);
+    return file && entry ? [symbolNode(file, entry)] : [];
   }
-  return session.map.nodes.filter((n) => n.kind === 'symbol' && n.label === text);
+  const out: MapNode[] = [];
+  for (const n of session.map.nodes)
+    for (const e of n.exports ?? [])
+      if (e.name === text && e.declaration !== undefined) out.push(symbolNode(n, e));
+  return out.sort((a, b) => compareStrings(a.key, b.key));
 }
 
 /**
- * The exact users of a symbol, then the lower-bound ones: files using whole (`*`) a namespace of
- * its module or of a barrel that re-exports it.
+ * The users of every symbol a file declares, in one pass over the edges into it: direct imports
+ * naming the symbol (their edge states it), `uses` edges that reach it through barrels or as a
+ * namespace's members, then the lower-bound ones: files using whole (`*`) a namespace of the
+ * module or of a barrel that re-exports it. One entry per user file and symbol.
  */
+export function usersByName(
+  session: Session,
+  path: string,
+): { byName: Map<string, SymbolUser[]>; whole: SymbolUser[] } {
+  const fileId = nodeId('file', path);
+  const file = session.node(fileId);
+  const assigned = file?.exports?.some((e) => e.name === EXPORT_ASSIGNMENT) === true;
+  const byName = new Map<string, SymbolUser[]>();
+  const seen = new Set<string>();
+  const put = (name: string, user: SymbolUser) => {
+    const key = `${name}\0${user.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const list = byName.get(name);
+    if (list) list.push(user);
+    else byName.set(name, [user]);
+  };
+  const wholes: MapEdge[] = [];
+  for (const e of session.edgesTo(fileId)) {
+    if (e.relation === 'uses') {
+      for (const name of e.names ?? []) if (name !== '*') put(name, userOf(session, e, name));
+      if (e.names?.includes('*')) wholes.push(e);
+    } else if (USING.has(e.relation)) {
+      // A module with `export =` exports that one value: any import of it takes it.
+      if (assigned) put(EXPORT_ASSIGNMENT, userOf(session, e, e.names?.[0] ?? '*'));
+      else for (const name of e.names ?? []) if (name !== '*') put(name, userOf(session, e, name));
+    }
+  }
+  for (const module of passThrough(session, fileId))
+    if (module !== fileId)
+      for (const e of session.edgesTo(module))
+        if (e.relation === 'uses' && e.names?.includes('*')) wholes.push(e);
+  const whole = uniqueUsers(wholes.map((e) => userOf(session, e, '*')));
+  for (const list of byName.values()) list.sort(byPathLine);
+  return { byName, whole };
+}
+
+/** The exact users of a symbol, then the lower-bound ones (a namespace of its module used whole). */
 export function usersOf(session: Session, symbol: MapNode): SymbolUser[] {
-  const exact = session.edgesTo(symbol.id).filter((e) => e.relation === 'uses');
-  const files = new Set(exact.map((e) => e.from));
-  const whole: MapEdge[] = [];
-  for (const module of passThrough(session, nodeId('file', symbol.path!)))
-    for (const e of session.edgesTo(module))
-      if (e.relation === 'uses' && !files.has(e.from)) {
-        files.add(e.from);
-        whole.push(e);
-      }
-  return [...exact, ...whole]
-    .map((e) => userOf(session, e))
-    .sort((a, b) => compareStrings(a.path, b.path) || a.line - b.line);
+  const { byName, whole } = usersByName(session, symbol.path!);
+  const exact = byName.get(symbol.label) ?? [];
+  const files = new Set(exact.map((u) => u.path));
+  return [...exact, ...whole.filter((u) => !files.has(u.path))].sort(byPathLine);
+}
+
+const byPathLine = (a: SymbolUser, b: SymbolUser) => compareStrings(a.path, b.path) || a.line - b.line;
+
+function uniqueUsers(users: SymbolUser[]): SymbolUser[] {
+  const seen = new Set<string>();
+  return users.sort(byPathLine).filter((u) => !seen.has(u.path) && seen.add(u.path) !== undefined);
 }
 
 /** A module and every barrel that re-exports from it, transitively (cycles end). */
@@ -96,25 +177,43 @@ export function passThrough(session: Session, fileId: string): string[] {
   return [...seen];
 }
 
-function userOf(session: Session, e: MapEdge): SymbolUser {
+/** One user of `name` (a declared name, or `*`) read off the edge that states it. */
+function userOf(session: Session, e: MapEdge, name: string): SymbolUser {
   const from = session.node(e.from);
-  // The import's evidence has the specifier's column; the first use is a line only.
-  const at = e.evidence.find((x) => x.column !== undefined) ?? e.evidence[0]!;
-  const first = e.evidence.find((x) => x.column === undefined && x.line !== undefined);
+  const at =
+    (e.relation === 'uses' ? e.evidence.find((x) => x.symbols?.includes(name)) : undefined) ?? e.evidence[0]!;
+  const index = e.names?.indexOf(name) ?? -1;
   const user: SymbolUser = {
     path: from?.path ?? e.from,
     line: at.line ?? 1,
-    first_use: first?.line ?? at.line ?? 1,
-    names: e.names ?? [],
+    first_use: (index >= 0 ? e.first_use?.[index] : undefined) ?? at.line ?? 1,
+    names: [name],
     edge: e.id,
   };
-  if (at.via) user.via = at.via.split(' > ');
+  if (at.excerpt) user.excerpt = at.excerpt;
+  if (e.relation === 'uses' && at.via) {
+    user.via = at.via.split(' > ');
+    // The import's text is on the import edge into the first barrel of the chain.
+    const barrel = user.via[0]!.slice(0, user.via[0]!.lastIndexOf(':'));
+    const excerpt = session
+      .edgesTo(nodeId('file', barrel))
+      .find((x) => x.from === e.from)
+      ?.evidence.find((x) => x.line === at.line)?.excerpt;
+    if (excerpt) user.excerpt = excerpt;
+  } else if (e.relation === 'uses') {
+    const excerpt = session
+      .edgesTo(e.to)
+      .find((x) => x.from === e.from && x.relation !== 'uses')
+      ?.evidence.find((x) => x.line === at.line)?.excerpt;
+    if (excerpt) user.excerpt = excerpt;
+  }
   return user;
 }
 
 export function symbolSummaries(session: Session, path: string): SymbolSummary[] {
+  const { byName, whole } = usersByName(session, path);
   return symbolNodesOf(session, path).map((n) => {
-    const users = new Set(usersOf(session, n).map((u) => u.path));
+    const users = new Set([...(byName.get(n.label) ?? []), ...whole].map((u) => u.path));
     const s: SymbolSummary = {
       symbol: n.key,
       name: n.label,
@@ -157,30 +256,25 @@ export function symbolUpstream(
   for (let depth = 1; depth <= opts.depth && frontier.length > 0 && !cut; depth++) {
     const next: string[] = [];
     for (const fileId of frontier) {
-      const path = session.node(fileId)?.path;
-      const symbols = depth === 1 && opts.symbols ? opts.symbols : path ? symbolNodesOf(session, path) : [];
-      const users = new Set<string>();
-      for (const s of symbols)
-        for (const e of session.edgesTo(s.id)) {
-          if (e.relation !== 'uses') continue;
-          users.add(e.from);
-          visit(e.from, depth, e.id, next, true);
-        }
-      // Namespaces used whole, of this module or of a barrel re-exporting it: lower-bound users.
-      if (symbols.length > 0)
-        for (const module of passThrough(session, fileId))
-          for (const e of session.edgesTo(module)) {
-            if (e.relation !== 'uses') continue;
-            users.add(e.from);
-            visit(e.from, depth, e.id, next, true);
-          }
-      if (depth === 1 && opts.symbols) continue;
+      if (depth === 1 && opts.symbols) {
+        for (const s of opts.symbols)
+          if (nodeId('file', s.path!) === fileId)
+            for (const u of usersOf(session, s)) visit(nodeId('file', u.path), depth, u.edge, next, true);
+        continue;
+      }
+      const declares = symbolNodesOf(session, session.node(fileId)?.path ?? '').length > 0;
       for (const e of session.edgesTo(fileId)) {
-        if (!IMPORTING.has(e.relation) || users.has(e.from)) continue;
+        if (e.relation !== 'uses' && !IMPORTING.has(e.relation)) continue;
         if (session.node(e.from)?.kind !== 'file') continue;
         // A barrel passes names through: listed, not followed (its users have their own edges).
-        visit(e.from, depth, e.id, next, e.relation !== 're-exports' || symbols.length === 0);
+        visit(e.from, depth, e.id, next, e.relation !== 're-exports' || !declares);
       }
+      // Namespaces used whole of a barrel re-exporting this module: lower-bound users.
+      if (declares)
+        for (const module of passThrough(session, fileId))
+          if (module !== fileId)
+            for (const e of session.edgesTo(module))
+              if (e.relation === 'uses' && e.names?.includes('*')) visit(e.from, depth, e.id, next, true);
     }
     frontier = next.sort(compareStrings);
   }

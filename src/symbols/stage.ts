@@ -1,18 +1,18 @@
 /**
- * The symbol stage (between resolve and map): a `symbol` node for each exported declaration of a
- * code file, and a `uses` edge from each importing file to every symbol it imports, landed through
- * any number of barrels. A barrel's own re-exports are no uses: it passes names through, and the
- * chain it lent is kept on the edge's import evidence (`via: index.ts:12 > format/index.ts:3`).
+ * The symbol stage (between resolve and map): each exported declaration of a code file is a
+ * symbol, listed on its file node (exportEntries), and each importing file gets a `uses` edge to
+ * every file whose declarations it reaches through a barrel or as a namespace's members. A
+ * barrel's own re-exports are no uses: it passes names through, and the chain it lent is kept on
+ * the edge's import evidence (`via: index.ts:12 > format/index.ts:3`).
  *
- * An edge's evidence is the import (its specifier's file:line, with the chain) and the first
- * mention of the name after it. `names` are the names as the importer uses them; `*` among them
- * marks a lower bound: a namespace used whole (passed, spread) or a load whose value is not bound,
- * so every export of the target counts as used: that use is one edge to the target's file node.
+ * `*` among an edge's names marks a lower bound: a namespace used whole (passed, spread) or a load
+ * whose value is not bound, so every export of the target counts as used.
  */
 import type { ImportFact, ModuleFacts } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
-import type { Evidence, RelationKind } from '../model/types.js';
-import { EXPORT_ASSIGNMENT, type ExportResolver, type Hop, type Landing } from './exports.js';
+import { compareStrings } from '../model/paths.js';
+import type { Evidence, ExportedName, RelationKind } from '../model/types.js';
+import type { ExportResolver, Hop, Landing } from './exports.js';
 
 /** Relations whose names are uses of the target's exports (re-exports pass through). */
 const USING = new Set<string>(['imports', 'type-imports', 'dynamic-imports', 'requires']);
@@ -32,7 +32,10 @@ export interface SymbolUse {
   to: string;
   evidence: Evidence[];
   verified_by: string;
+  /** The target's declared names used (`*`: the module used whole, a lower bound). */
   names: string[];
+  /** Line of each name's first use in the importing file. */
+  firstUse: Record<string, number>;
 }
 
 export const symbolKey = (path: string, name: string): string => `${path}#${name}`;
@@ -61,61 +64,78 @@ export function declaredSymbols(path: string, facts: ModuleFacts): SymbolNode[] 
 }
 
 /**
- * The uses edges of one importing file. `targetOf` gives the file an import fact resolved to;
- * `text` gives the excerpts. Edges merge per symbol (several imports of one name, one edge).
+ * A module's export entries as its file node lists them: a name it declares itself carries its
+ * declaration keyword, and that entry is the symbol `path#name` (ids from symbolId). Symbols live
+ * on their file node rather than as nodes of their own: 42k symbol nodes were a third of a 7k-file
+ * map, each repeating its file's path, zone and line.
+ */
+export function exportEntries(facts: ModuleFacts): ExportedName[] {
+  const imported = new Set((facts.origins ?? []).map((o) => o.name));
+  return facts.exports.map((e) => {
+    if (e.name === '*' || imported.has(e.name)) return e;
+    return { ...e, declaration: facts.declared?.[e.name] ?? 'value' };
+  });
+}
+
+/**
+ * The uses edges of one importing file: one edge per declaring file whose names the file reaches
+ * in a way its import edges do not state — through a barrel, or as a namespace's members. `names`
+ * are the declared names; each evidence entry is one import along one chain, with the names it
+ * brought. A direct named import is no uses edge: its import edge already names what it takes.
  */
 export function usesOf(
   path: string,
   facts: ModuleFacts,
   resolver: ExportResolver,
   targetOf: (fact: ImportFact) => string | undefined,
-  excerpt: (line: number) => string | undefined,
 ): SymbolUse[] {
   const from = nodeId('file', path);
-  const byId = new Map<string, SymbolUse>();
-  const add = (landing: Landing, fact: ImportFact, used: string, line: number, check: string) => {
+  const byTarget = new Map<string, SymbolUse & { chains: Map<string, Evidence> }>();
+  const add = (landing: Landing, fact: ImportFact, declared: string, line: number) => {
     if (landing.kind !== 'declaration') return;
-    const to = landing.name === '' ? nodeId('file', landing.path) : symbolId(landing.path, landing.name);
-    const at: Evidence = { source: 'code', path, line: fact.line, column: fact.column };
-    const ex = excerpt(fact.line);
-    if (ex) at.excerpt = ex;
-    if (landing.via.length > 0) at.via = chain(landing.via);
-    const evidence = [at];
-    if (line !== fact.line) {
-      const first: Evidence = { source: 'code', path, line };
-      const fx = excerpt(line);
-      if (fx) first.excerpt = fx;
-      evidence.push(first);
+    const to = nodeId('file', landing.path);
+    const chainText = landing.via.length > 0 ? chain(landing.via) : '';
+    let edge = byTarget.get(to);
+    if (!edge) {
+      edge = { from, to, evidence: [], verified_by: '', names: [], firstUse: {}, chains: new Map() };
+      byTarget.set(to, edge);
     }
-    const edge = byId.get(to);
-    if (edge) {
-      edge.evidence.push(...evidence);
-      if (!edge.names.includes(used)) edge.names.push(used);
-      // The earliest import's check: the same whichever fact was seen first.
-      if (evidence[0]!.line! < edge.evidence[0]!.line!) edge.verified_by = check;
-    } else byId.set(to, { from, to, evidence, verified_by: check, names: [used] });
+    const key = `${fact.line}:${fact.column}:${chainText}`;
+    let at = edge.chains.get(key);
+    if (!at) {
+      // No excerpt: the import edge of the same line holds it; this entry adds the chain.
+      at = { source: 'code', path, line: fact.line, column: fact.column, symbols: [] };
+      if (chainText) at.via = chainText;
+      edge.chains.set(key, at);
+      edge.evidence.push(at);
+    }
+    if (!at.symbols!.includes(declared)) at.symbols!.push(declared);
+    if (!edge.names.includes(declared)) edge.names.push(declared);
+    edge.firstUse[declared] = Math.min(edge.firstUse[declared] ?? line, line);
   };
-  // A namespace used whole is one edge to the module's file (`*`): per export, a barrel of
-  // thousands of names would give each such importer thousands of edges. Queries count it as a
+  // A namespace used whole (passed, spread) is `*` on the module's file: per export, a barrel of
+  // thousands of names would give each such importer thousands of entries. Queries count it as a
   // lower-bound user of every export the module has, through its barrels.
   const whole = (target: string, fact: ImportFact, via: Hop[]) => {
     const landing = resolver.namespaceOf(target, via);
-    if (landing.kind === 'declaration') add(landing, fact, '*', fact.line, `grep:${fact.specifier}`);
-    else
-      add(
-        { kind: 'declaration', path: target, name: '', via },
-        fact,
-        '*',
-        fact.line,
-        `grep:${fact.specifier}`,
-      );
+    if (landing.kind === 'declaration') add(landing, fact, landing.name, fact.line);
+    else add({ kind: 'declaration', path: target, name: '*', via }, fact, '*', fact.line);
   };
-  const land = (landing: Landing, fact: ImportFact, name: string, line: number): void => {
-    const check =
-      name === 'default' || name === EXPORT_ASSIGNMENT ? `grep:${fact.specifier}` : `grep:${name}`;
+  const land = (target: string, landing: Landing, fact: ImportFact, name: string, line: number): void => {
     // A name landing on a namespace (`export * as ns`) is used whole: its members are not tracked.
-    if (landing.kind === 'namespace') whole(landing.path, fact, landing.via);
-    else add(landing, fact, name, line, check);
+    if (landing.kind === 'namespace') {
+      whole(landing.path, fact, landing.via);
+      return;
+    }
+    // Stated by the import edge itself: the name, taken straight from the file declaring it.
+    if (
+      landing.kind === 'declaration' &&
+      landing.via.length === 0 &&
+      landing.path === target &&
+      fact.names.includes(name)
+    )
+      return;
+    add(landing, fact, landing.kind === 'declaration' ? landing.name : name, line);
   };
   for (const fact of facts.imports) {
     if (!USING.has(fact.relation as RelationKind) || fact.names.length === 0) continue;
@@ -123,20 +143,35 @@ export function usesOf(
     if (target === undefined) continue;
     const named = fact.names.filter((n) => n !== '*');
     const uses = fact.uses;
-    const namespace = fact.names.includes('*');
-    // Named bindings the scan did not see (never: every static binding is scanned) count at the import.
     for (const name of named) {
       const use = uses?.find((u) => u.name === name);
-      land(resolver.resolve(target, name), fact, name, use?.line ?? fact.line);
+      land(target, resolver.resolve(target, name), fact, name, use?.line ?? fact.line);
     }
-    if (namespace) {
-      if (uses === undefined || fact.escapes) whole(target, fact, []);
+    if (fact.names.includes('*')) {
+      if (uses === undefined || fact.escapes) {
+        // The module's own `export =` value, taken whole straight from it, is stated by the import edge.
+        const own = resolver.namespaceOf(target, []);
+        if (own.kind !== 'declaration') whole(target, fact, []);
+      }
       for (const u of uses ?? [])
-        if (!named.includes(u.name)) land(resolver.resolve(target, u.name), fact, u.name, u.line);
+        if (!named.includes(u.name)) land(target, resolver.resolve(target, u.name), fact, u.name, u.line);
     }
   }
-  for (const edge of byId.values()) edge.names.sort();
-  return [...byId.values()];
+  const out: SymbolUse[] = [];
+  for (const { chains: _chains, ...edge } of byTarget.values()) {
+    edge.names.sort(compareStrings);
+    edge.evidence.sort(
+      (a, b) => a.line! - b.line! || a.column! - b.column! || compareStrings(a.via ?? '', b.via ?? ''),
+    );
+    for (const at of edge.evidence) at.symbols!.sort(compareStrings);
+    // The earliest import's specifier: found in the importing file whatever the names were aliased to.
+    const first = facts.imports.find(
+      (f) => f.line === edge.evidence[0]!.line && f.column === edge.evidence[0]!.column,
+    );
+    edge.verified_by = `grep:${first?.specifier ?? ''}`;
+    out.push(edge);
+  }
+  return out;
 }
 
 function chain(via: Hop[]): string {

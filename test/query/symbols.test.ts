@@ -44,7 +44,9 @@ describe('symbol queries', () => {
       line: 1,
       first_use: 7,
       via: ['src/index.ts:4'],
-      names: ['Subtractor'],
+      // The declared name; the import's own text (its alias) is the excerpt.
+      names: ['default'],
+      excerpt: expect.stringContaining('Subtractor'),
       symbol: 'src/lib/sub.ts#default',
     });
   });
