@@ -189,10 +189,8 @@ describe('incremental scan equals a cold scan, byte for byte', () => {
     expect(map.meta.version).toBe(2);
     expect(last.added_node_ids.map(key)).toEqual(['src/added.ts']);
     expect(last.stale_node_ids.map(key)).toEqual(['src/lib/named.ts']);
-    // The deleted file's node and its one symbol node (`g`).
-    expect(last.removed_node_ids).toEqual(
-      [nodeId('file', 'src/lib/grouped.ts'), nodeId('symbol', 'src/lib/grouped.ts#g')].sort(),
-    );
+    // The deleted file's node (its symbols were entries of that node).
+    expect(last.removed_node_ids).toEqual([nodeId('file', 'src/lib/grouped.ts')]);
     rmSync(root, { recursive: true, force: true });
   });
 });
