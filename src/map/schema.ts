@@ -14,7 +14,7 @@ const evidence = z
     excerpt: z.string().optional(),
     via: z.string().min(1).optional(),
     condition: z.string().min(1).optional(),
-    /** On a `uses` edge: the target's declared names this import brought along this chain. */
+    /** On a `uses` edge of several entries: the target's declared names this import brought along this chain. */
     symbols: z.array(z.string()).optional(),
   })
   .strict();

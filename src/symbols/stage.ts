@@ -81,7 +81,7 @@ export function exportEntries(facts: ModuleFacts): ExportedName[] {
  * The uses edges of one importing file: one edge per declaring file whose names the file reaches
  * in a way its import edges do not state — through a barrel, or as a namespace's members. `names`
  * are the declared names; each evidence entry is one import along one chain, with the names it
- * brought. A direct named import is no uses edge: its import edge already names what it takes.
+ * brought (`symbols`, left out when the edge has one entry). A direct named import is no uses edge: its import edge already names what it takes.
  */
 export function usesOf(
   path: string,
@@ -163,7 +163,9 @@ export function usesOf(
     edge.evidence.sort(
       (a, b) => a.line! - b.line! || a.column! - b.column! || compareStrings(a.via ?? '', b.via ?? ''),
     );
-    for (const at of edge.evidence) at.symbols!.sort(compareStrings);
+    // With one entry, every name came that way: the edge's names say it.
+    if (edge.evidence.length === 1) delete edge.evidence[0]!.symbols;
+    else for (const at of edge.evidence) at.symbols!.sort(compareStrings);
     // The earliest import's specifier: found in the importing file whatever the names were aliased to.
     const first = facts.imports.find(
       (f) => f.line === edge.evidence[0]!.line && f.column === edge.evidence[0]!.column,
