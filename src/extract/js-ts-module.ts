@@ -59,7 +59,12 @@ export function recordModuleRecord(
     );
     skips.push([statement.start, statement.end]);
     for (const entry of entries)
-      bindings.push({ local: entry.localName.value, imported: importedName(entry), fact });
+      bindings.push({
+        local: entry.localName.value,
+        imported: importedName(entry),
+        fact,
+        after: statement.end,
+      });
   }
 
   // `import X from 'a'; export default X` is a local export for oxc (an expression), yet its value

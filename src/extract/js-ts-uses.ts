@@ -3,8 +3,8 @@
  * for a namespace binding (`import * as ns`, `const x = require()`) the members it reads
  * (`ns.format`). One scan of the identifiers of the text, not an AST walk: deserialising the AST
  * costs twice the parse, and the symbol stage must stay a small part of a scan. Identifiers inside
- * strings and comments count as mentions too, which can only move a first-use line earlier or add a
- * member name that is not read — never drop a use.
+ * strings and comments after the import count as mentions too, which can only move a first-use
+ * line earlier or add a member name that is not read — never drop a use.
  */
 import type { ImportFact, NameUse } from '../model/facts.js';
 import type { FactSink } from './js-ts-sink.js';
@@ -15,6 +15,8 @@ export interface Binding {
   /** The imported name, or `*` for a namespace binding. */
   imported: string;
   fact: ImportFact;
+  /** Offset where its import statement ends: a mention before it (a header comment) is no use. */
+  after?: number;
 }
 
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
@@ -41,7 +43,7 @@ export function recordUses(
     const before = text.charCodeAt(at - 1);
     // `x.ns` or `x$ns` is not a mention of ns; a preceding `.` makes it a property of something else.
     if (before === 46 /* . */ && text.charCodeAt(at - 2) !== 46) continue;
-    if (skip.some(([s, e]) => at >= s && at < e)) continue;
+    if (at < (binding.after ?? 0) || skip.some(([s, e]) => at >= s && at < e)) continue;
     if (!first.has(binding)) first.set(binding, at);
     if (binding.imported !== '*') continue;
     const member = MEMBER.exec(text.slice(at + m[0].length, at + m[0].length + 80));

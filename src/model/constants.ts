@@ -69,7 +69,7 @@ export const MAP_SCHEMA_ID = 'proofmap.map/v1';
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Bumped whenever an extractor's output for the same bytes could change; keys the fact cache. */
-export const EXTRACTOR_VERSION = 3;
+export const EXTRACTOR_VERSION = 4;
 
 export const GENERATOR = 'proofmap';
 
