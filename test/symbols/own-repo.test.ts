@@ -91,7 +91,10 @@ function compilerDependents(exported: readonly string[]): string[] {
 
 describe('symbols on proofmap’s own repository', () => {
   it(`impact ${TARGET}: exactly the compiler’s users and re-exporters, not every importer of src/index.ts`, () => {
-    const exported = session.nodeAt(TARGET)!.exports!.filter((e) => e.declaration).map((e) => e.name);
+    const exported = session
+      .nodeAt(TARGET)!
+      .exports!.filter((e) => e.declaration)
+      .map((e) => e.name);
     expect(exported).toContain('cycles');
     const expected = compilerDependents(exported);
     const answer = impact(session, TARGET, { depth: 1, limit: 1000 });
