@@ -44,6 +44,9 @@ const IMPORTING = new Set(['imports', 'type-imports', 're-exports', 'dynamic-imp
 /** Relations whose names are uses of the target's exports (a re-export passes them through). */
 const USING = new Set(['imports', 'type-imports', 'dynamic-imports', 'requires']);
 
+/** What the symbol answers read of a map: a Session, or the checkup's graph. */
+export type SymbolGraph = Pick<Session, 'node' | 'nodeAt' | 'edgesTo'>;
+
 /** Whether the map was built with the symbol stage: export entries carry their declaration. */
 export const hasSymbols = (session: Session): boolean => {
   let known = built.get(session);
@@ -78,7 +81,7 @@ export function symbolNode(file: MapNode, entry: ExportedName): MapNode {
 }
 
 /** The symbols a file declares, by name order. */
-export function symbolNodesOf(session: Session, path: string): MapNode[] {
+export function symbolNodesOf(session: SymbolGraph, path: string): MapNode[] {
   const file = session.nodeAt(path);
   if (!file) return [];
   return (file.exports ?? [])
@@ -111,7 +114,7 @@ export function findSymbols(session: Session, text: string): MapNode[] {
  * module or of a barrel that re-exports it. One entry per user file and symbol.
  */
 export function usersByName(
-  session: Session,
+  session: SymbolGraph,
   path: string,
 ): { byName: Map<string, SymbolUser[]>; whole: SymbolUser[] } {
   const fileId = nodeId('file', path);
@@ -148,7 +151,7 @@ export function usersByName(
 }
 
 /** The exact users of a symbol, then the lower-bound ones (a namespace of its module used whole). */
-export function usersOf(session: Session, symbol: MapNode): SymbolUser[] {
+export function usersOf(session: SymbolGraph, symbol: MapNode): SymbolUser[] {
   const { byName, whole } = usersByName(session, symbol.path!);
   const exact = byName.get(symbol.label) ?? [];
   const files = new Set(exact.map((u) => u.path));
@@ -163,7 +166,7 @@ function uniqueUsers(users: SymbolUser[]): SymbolUser[] {
 }
 
 /** A module and every barrel that re-exports from it, transitively (cycles end). */
-export function passThrough(session: Session, fileId: string): string[] {
+export function passThrough(session: SymbolGraph, fileId: string): string[] {
   const seen = new Set([fileId]);
   const queue = [fileId];
   while (queue.length > 0) {
@@ -178,7 +181,7 @@ export function passThrough(session: Session, fileId: string): string[] {
 }
 
 /** One user of `name` (a declared name, or `*`) read off the edge that states it. */
-function userOf(session: Session, e: MapEdge, name: string): SymbolUser {
+function userOf(session: SymbolGraph, e: MapEdge, name: string): SymbolUser {
   const from = session.node(e.from);
   const at =
     (e.relation === 'uses' ? e.evidence.find((x) => x.symbols?.includes(name)) : undefined) ?? e.evidence[0]!;
