@@ -35,6 +35,8 @@ export interface FileUsers {
   busiest: number;
   /** That export's name, when the file has named exports. */
   busiestName?: string;
+  /** Users of each export (whole importers counted for every one): an edit touching one is graded on it. */
+  byExport: Record<string, number>;
 }
 
 interface BarrelIndex {
@@ -141,7 +143,21 @@ export function fileUsers(
         busiestName = name;
       }
     }
-    out.set(id, { direct: own.direct, users, namespace, busiest, ...(busiestName ? { busiestName } : {}) });
+    const byExport: Record<string, number> = {};
+    for (const name of [...names].sort()) {
+      const set = byName.get(name);
+      let n = set?.size ?? 0;
+      for (const u of whole) if (!set?.has(u)) n++;
+      byExport[name] = n;
+    }
+    out.set(id, {
+      direct: own.direct,
+      users,
+      namespace,
+      busiest,
+      ...(busiestName ? { busiestName } : {}),
+      byExport,
+    });
   }
   return out;
 }

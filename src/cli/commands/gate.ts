@@ -115,6 +115,7 @@ async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
     const editor = {
       ...(event.session ? { session: event.session } : {}),
       ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
+      ...(event.replaced !== undefined ? { replaced: event.replaced } : {}),
     };
     if (event.event === 'PreToolUse') {
       const { decision, marker } = evaluateGate(gate, event.action, editor);
