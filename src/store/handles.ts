@@ -16,7 +16,12 @@
  * `db.transaction()` makes for itself live as long as their database, which is kept. `iterate()`
  * would make a collectable iterator object: use `all()`.
  */
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type DatabaseModule from 'better-sqlite3';
+
+// Required, not imported: better-sqlite3 is CommonJS, and an ES import of it first lexes its
+// source for named exports — 15 ms of every CLI start against 6 ms for require (Node 20).
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof DatabaseModule;
 
 // Never read: holding the references is the point.
 const kept: object[] = [];
@@ -26,11 +31,11 @@ function keep<T extends object>(handle: T): T {
   return handle;
 }
 
-export type SqliteDatabase = Database.Database;
-export type SqliteStatement = Database.Statement;
+export type SqliteDatabase = DatabaseModule.Database;
+export type SqliteStatement = DatabaseModule.Statement;
 
 /** A database connection that the garbage collector will never destroy. */
-export function openSqlite(file: string, options?: Database.Options): SqliteDatabase {
+export function openSqlite(file: string, options?: DatabaseModule.Options): SqliteDatabase {
   return keep(new Database(file, options));
 }
 

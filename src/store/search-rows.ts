@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { MapNode, ProofMap } from '../map/schema.js';
 import type { SourceFile } from '../model/facts.js';
+import { contentHash } from '../model/ids.js';
 import { type Connection, queryJson } from './connection.js';
 import { foldText } from './fold.js';
 
@@ -43,16 +44,25 @@ export function syncSearchRows(
     queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(path, key)) FROM search_sources`),
   );
   for (const p of old.keys()) if (!byPath.has(p)) dropFileRows(conn, p);
-  const setKey = conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`);
+  const changed: [string, Row[], string][] = [];
   for (const [p, rows] of byPath) {
-    const key = JSON.stringify(rows);
+    const key = rowsKey(rows);
     const previous = old.get(p);
     if (previous === key) continue;
     if (previous !== undefined) dropFileRows(conn, p);
-    insertRows(conn, p, rows);
+    changed.push([p, rows, key]);
+  }
+  const first = nextItemId(conn);
+  const setKey = conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`);
+  for (const [p, rows, key] of changed) {
+    insertItems(conn, p, rows);
     setKey.run(p, key);
   }
+  indexItemsFrom(conn, first);
 }
+
+/** A digest of a path's rows, not the rows: the whole rows took 3.8 MB of a 7,000-file index. */
+const rowsKey = (rows: readonly Row[]): string => contentHash(JSON.stringify(rows));
 
 const pathRow = (p: string): Row => ['path', path.posix.basename(p), null, null];
 
@@ -76,11 +86,13 @@ export function syncFileRows(
     ...symbolRows(node),
     ...headings.map((h): Row => ['heading', h.text, h.line, h.slug]),
   ];
-  const key = JSON.stringify(rows);
+  const key = rowsKey(rows);
   const previous = conn.stmt(`SELECT key FROM search_sources WHERE path = ?`).pluck().get(node.path);
   if (previous === key) return;
   if (previous !== undefined) dropFileRows(conn, node.path);
-  insertRows(conn, node.path, rows);
+  const first = nextItemId(conn);
+  insertItems(conn, node.path, rows);
+  indexItemsFrom(conn, first);
   conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`).run(node.path, key);
 }
 
@@ -93,24 +105,33 @@ export function dropFileRows(conn: Connection, p: string): void {
   conn.stmt(`DELETE FROM search_sources WHERE path = ?`).run(p);
 }
 
-function insertRows(conn: Connection, p: string, rows: readonly Row[]): void {
+function insertItems(conn: Connection, p: string, rows: readonly Row[]): void {
   const item = conn.stmt(
     `INSERT INTO search_items (kind, path, name, line, detail, fold_name, fold_text) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const fts = conn.stmt(`INSERT INTO search_fts (rowid, text) VALUES (?, ?)`);
   for (const [kind, name, line, detail] of rows) {
     const foldName = foldText(name);
-    const text = kind === 'path' ? foldText(p) : foldName;
-    const id = item.run(kind, p, name, line, detail, foldName, text).lastInsertRowid;
-    fts.run(id, indexedText(text));
+    item.run(kind, p, name, line, detail, foldName, kind === 'path' ? foldText(p) : foldName);
   }
 }
 
+/** Ids above every row now: rows inserted next (after any deletion) get ids from here on. */
+const nextItemId = (conn: Connection): number =>
+  conn.stmt(`SELECT ifnull(max(id), 0) + 1 FROM search_items`).pluck().get() as number;
+
 /**
- * The text given to FTS: the folded text, plus a variant without `_` and `-` so that
- * `createserver` also finds `create_server`. Trigrams already find any substring.
+ * Gives the FTS table the items inserted since `first`, in one statement: one row at a time from
+ * JS took twice as long on a cold 61,000-row index. The text is the folded text, plus a variant
+ * without `_` and `-` so that `createserver` also finds `create_server` (trigrams already find any
+ * substring).
  */
-function indexedText(text: string): string {
-  const joined = text.replace(/[_-]/g, '');
-  return joined === text ? text : `${text} ${joined}`;
+function indexItemsFrom(conn: Connection, first: number): void {
+  conn
+    .stmt(
+      `INSERT INTO search_fts (rowid, text)
+       SELECT id, CASE WHEN joined = fold_text THEN fold_text ELSE fold_text || ' ' || joined END
+       FROM (SELECT id, fold_text, replace(replace(fold_text, '_', ''), '-', '') AS joined
+             FROM search_items WHERE id >= ?)`,
+    )
+    .run(first);
 }

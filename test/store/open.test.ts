@@ -188,4 +188,35 @@ describe('migrations', () => {
     expect(prepare(db, `SELECT language FROM files`).all()).toEqual([]);
     db.close();
   });
+
+  it('moves facts and signals into rowid tables with their rows and unique keys (step 4)', () => {
+    const db = openSqlite(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 3));
+    prepare(
+      db,
+      `INSERT INTO facts (extractor, hash, version, data) VALUES ('js-ts:.ts', 'h1', 7, '{"a":1}')`,
+    ).run();
+    prepare(db, `INSERT INTO signals (kind, epoch, data) VALUES ('gate:src/a.ts', 2, '{"fanIn":3}')`).run();
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    expect(prepare(db, `SELECT extractor, hash, version, data FROM facts`).all()).toEqual([
+      { extractor: 'js-ts:.ts', hash: 'h1', version: 7, data: '{"a":1}' },
+    ]);
+    expect(prepare(db, `SELECT kind, epoch, data FROM signals`).all()).toEqual([
+      { kind: 'gate:src/a.ts', epoch: 2, data: '{"fanIn":3}' },
+    ]);
+    const sql = (name: string) =>
+      prepare(db, `SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(name);
+    expect(sql('facts')).not.toMatch(/WITHOUT ROWID/);
+    expect(sql('signals')).not.toMatch(/WITHOUT ROWID/);
+    // INSERT OR REPLACE (putFacts, putSignals) relies on the unique keys to replace, not duplicate.
+    prepare(db, `INSERT OR REPLACE INTO signals (kind, epoch, data) VALUES ('gate:src/a.ts', 3, '{}')`).run();
+    prepare(
+      db,
+      `INSERT OR REPLACE INTO facts (extractor, hash, version, data) VALUES ('js-ts:.ts', 'h1', 7, '{}')`,
+    ).run();
+    expect(prepare(db, `SELECT count(*) FROM signals`).pluck().get()).toBe(1);
+    expect(prepare(db, `SELECT count(*) FROM facts`).pluck().get()).toBe(1);
+    db.close();
+  });
 });

@@ -33,6 +33,21 @@ describe('search', () => {
     expect(names(s, 'util/paths')).toEqual(['path:paths.ts']);
   });
 
+  it('finds snake_case and kebab-case names without their separators, also after a rescan', () => {
+    const s = indexed({ 'src/create-server.ts': ['create_server'], 'src/plain.ts': ['plain'] });
+    expect(names(s, 'createserver')).toEqual(['symbol:create_server', 'path:create-server.ts']);
+    // A second snapshot that changes one file rebuilds only its rows, which must be searchable too.
+    s.writeSnapshot(
+      proofMap([
+        fileNode('src/create-server.ts', ['create_server']),
+        fileNode('src/plain.ts', ['stop_server']),
+      ]),
+      [sourceFile('src/create-server.ts'), sourceFile('src/plain.ts')],
+    );
+    expect(names(s, 'stopserver')).toEqual(['symbol:stop_server']);
+    expect(names(s, 'plain')).toEqual(['path:plain.ts']);
+  });
+
   it('ranks exact names first, then name prefixes, then other matches', () => {
     const s = indexed({
       'src/a.ts': ['pathsToRegex', 'normalizePaths', 'paths'],
