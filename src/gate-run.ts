@@ -1,13 +1,8 @@
-/**
- * The gate as a library call: finds the repository whose index covers a file, reads the file's
- * precomputed entry (one row; no graph work in the hook's hot path) and the gate's settings as
- * the configuration says now (store/gate-config.ts), checks the consult marker, and decides. The
- * consult's life across a session's edits is in store/markers-session.ts. Used by `proofmap gate`.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { READ_CAP_BYTES, repoText } from './discover/safe-read.js';
 import { type Decision, decide, touchedSummary } from './gate/decide.js';
 import { checkMarker, type MarkerVerdict } from './gate/marker.js';
+import { unsealRow } from './gate/policy-seal.js';
 import { removedExports, renameMessage, stillUsed } from './gate/rename.js';
 import {
   DEFAULT_GATE_SETTINGS,
@@ -27,7 +22,8 @@ export { configSource } from './store/gate-config.js';
 export { claimConsult, recordWarning, renewConsult } from './store/markers-session.js';
 
 export { DEFAULT_GATE_SETTINGS, type GateSettings };
-export const gateEntryKey = (rel: string) => `gate:file:${rel}`;
+export const GATE_ENTRY_PREFIX = 'gate:file:';
+export const gateEntryKey = (rel: string) => `${GATE_ENTRY_PREFIX}${rel}`;
 
 export interface GateContext {
   root?: string;
@@ -79,9 +75,13 @@ export function openGate(cwd: string, file: string, projectDir = cwd): GateConte
     store = undefined;
   }
   try {
-    const settings = currentSettings(root, store?.getSignals<StoredGateSettings>(GATE_SETTINGS_KEY));
-    const entry =
-      rel === undefined || !store ? undefined : store.getSignals<FileGateEntry>(gateEntryKey(rel));
+    const policy = store ? readPolicy(store, root, rel) : {};
+    if (policy.tampered !== undefined && store) {
+      store.close();
+      return openGateUnknown(root, rel, policy.tampered, protectedDir);
+    }
+    const settings = currentSettings(root, policy.stored);
+    const entry = policy.entry;
     const open = store;
     return {
       root,
@@ -95,17 +95,51 @@ export function openGate(cwd: string, file: string, projectDir = cwd): GateConte
     };
   } catch (error) {
     store?.close();
-    if (error instanceof IndexUnusable) return openGateUnknown(root, rel, `.proofmap/${error.message}`);
+    if (error instanceof IndexUnusable)
+      return openGateUnknown(root, rel, `.proofmap/${error.message}`, protectedDir);
     throw error;
   }
 }
 
-/** A gate whose index broke while it was read: the configuration alone decides. */
-function openGateUnknown(root: string, rel: string | undefined, unknown: string): GateContext {
+/**
+ * The gate's policy rows for one file, checked against their seals (gate/policy-seal.ts). A row
+ * whose seal is not ours, a settings row gone missing, or an entry count that no longer matches
+ * (an entry deleted so the file would read as "new, not gated") makes the index untrusted.
+ */
+function readPolicy(
+  store: IndexStore,
+  root: string,
+  rel: string | undefined,
+): { stored?: StoredGateSettings; entry?: FileGateEntry; tampered?: string } {
+  const key = markerKey();
+  const edited = 'the gate rows in .proofmap/index.db were not written by proofmap';
+  const row = store.getSignals<unknown>(GATE_SETTINGS_KEY);
+  if (row === undefined) return { tampered: 'the gate rows are missing from .proofmap/index.db' };
+  const stored = unsealRow<StoredGateSettings>(key, root, GATE_SETTINGS_KEY, row);
+  if (!stored) return { tampered: edited };
+  if (rel === undefined) return { stored };
+  const name = gateEntryKey(rel);
+  const raw = store.getSignals<unknown>(name);
+  if (raw === undefined)
+    return store.countSignals(GATE_ENTRY_PREFIX) === stored.entries
+      ? { stored }
+      : { tampered: 'gate rows were deleted from .proofmap/index.db' };
+  const entry = unsealRow<FileGateEntry>(key, root, name, raw);
+  return entry ? { stored, entry } : { tampered: edited };
+}
+
+/** A gate whose index broke or was tampered with: the configuration alone decides. */
+function openGateUnknown(
+  root: string,
+  rel: string | undefined,
+  unknown: string,
+  protectedDir: string | undefined,
+): GateContext {
   return {
     root,
     settings: currentSettings(root, undefined),
     ...(rel !== undefined ? { rel } : {}),
+    ...(protectedDir ? { protectedDir } : {}),
     unknown,
     close: () => {},
   };
@@ -203,22 +237,21 @@ export function gateDecision(gate: GateContext, action: 'read' | 'edit', now = D
   return evaluateGate(gate, action, {}, now).decision;
 }
 
+const UNREAD = new Set(['failed', 'parser-crashed', 'too-complex']);
+
 /** After an edit: exported names that disappeared but are still imported elsewhere. */
 export async function renameCheck(gate: GateContext): Promise<string | undefined> {
   if (!gate.root || gate.rel === undefined || !gate.entry || gate.entry.importers.length === 0)
     return undefined;
   const root = gate.root;
-  const read = (rel: string) => {
-    try {
-      return readFileSync(path.join(root, rel), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
+  const read = (rel: string) => repoText(root, rel, READ_CAP_BYTES);
   const text = read(gate.rel);
   if (text === undefined) return undefined;
   const { extractModule } = await import('./extract/js-ts.js');
-  const now = extractModule(gate.rel, text).exports.map((e) => e.name);
+  const facts = extractModule(gate.rel, text);
+  // A file the parser could not read has no exports we know of, not "every export removed".
+  if (facts.coverage.some((c) => c.scope === gate.rel && UNREAD.has(c.status))) return undefined;
+  const now = facts.exports.map((e) => e.name);
   const removed = removedExports(gate.entry.exports, now);
   if (removed.length === 0) return undefined;
   return renameMessage(gate.rel, stillUsed(removed, gate.entry.importers, read));

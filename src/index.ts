@@ -42,12 +42,16 @@ export { type Hop, shortestPath } from './query/path.js';
 export { RANK_BY, type RankBy, type RankItem, rank } from './query/rank.js';
 export { type RefItem, refs } from './query/refs.js';
 export type { SearchQueryOptions } from './query/search.js';
+export { searchStore } from './query/search.js';
 export { search } from './query/search-root.js';
-export { openSession, type Session, type SessionOptions } from './query/session.js';
+export { openSession, openStoreSession, type Session, type SessionOptions } from './query/session.js';
 export { type SymbolSummary, type SymbolUser, symbols, users } from './query/symbols.js';
 // Scan: a repository → .proofmap/map.json and its index.
 export { type ScanOptions, type ScanResult, scan } from './scan.js';
 export type { SearchHit, SearchKind } from './store/index.js';
+export { type LocalStore, localStore } from './store/local-store.js';
+export { type SharedStore, sharedStore } from './store/pg/shared-store.js';
+export type { Backend, QueryStore, StoreSnapshot } from './store/query-store.js';
 export type { ViewOptions } from './view/data.js';
 // The view: one self-contained HTML page.
 export { renderView } from './view/page-file.js';

@@ -6,7 +6,6 @@
  * appears or vanishes, a map that was not confirmed …) is refused with a reason, and the scan runs
  * the full build instead. The tests hold it to the full build byte for byte.
  */
-import { readFileSync } from 'node:fs';
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { moduleCacheKey } from './extract/index.js';
@@ -25,7 +24,7 @@ import {
   type Splice,
   updatePackages,
 } from './map/delta-splice.js';
-import { mapPath, serializeSection, writeMapText } from './map/emit.js';
+import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
@@ -35,7 +34,7 @@ import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
 import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
-import { fileStamp, LAST_SCAN, type LastScan, scanFindings } from './scan-support.js';
+import { fileStamp, LAST_SCAN, type LastScan, scanFindings, unlistedCoverage } from './scan-support.js';
 import type { FileRecord, IndexStore } from './store/index.js';
 
 /** More changed files than this and a full build (which parses in parallel) is as cheap. */
@@ -69,8 +68,14 @@ export function deltaScan(input: DeltaInput): ScanResult {
   // of map.json moves its stamp.
   if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
     throw new DeltaRefused('map.json changed since the last scan');
-  const text = MapText.parse(readFileSync(mapPath(input.root)));
+  const text = MapText.parse(readMapBytes(input.root));
   if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
+  // Entries discovery could not take in (an NFD name, a symlink out of the root) have no file a
+  // delta would splice: when they changed, only a full build records them.
+  const before = unlistedCoverage(input.found.files, text.small.coverage);
+  const now = unlistedCoverage(input.found.files, input.found.coverage);
+  if (before.join('\n') !== now.join('\n'))
+    throw new DeltaRefused('files discovery could not analyse were added or removed');
   input.stage('read-map');
   return applyDelta({ ...input, text });
 }

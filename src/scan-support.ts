@@ -13,6 +13,8 @@ import { VERSION } from './map/version.js';
 import { EXTRACTOR_VERSION } from './model/constants.js';
 import type { SourceFile } from './model/facts.js';
 import { sha1 } from './model/ids.js';
+import { compareStrings } from './model/paths.js';
+import type { Coverage } from './model/types.js';
 import type { Heading, IndexStore } from './store/index.js';
 
 /** Reads facts from the index in one query per extractor; writes new ones in one transaction. */
@@ -47,10 +49,35 @@ export function headings(facts: ExtractedFacts): Heading[] {
  * Everything a map depends on: every file's bytes (configuration included, it is a discovered
  * file), the generator and extractor versions, and the options that change what is read.
  */
-export function scanKey(files: readonly SourceFile[], maxFileBytes: number | undefined): string {
+export function scanKey(
+  files: readonly SourceFile[],
+  maxFileBytes: number | undefined,
+  coverage: readonly Coverage[] = [],
+): string {
+  const outside = unlistedCoverage(files, coverage);
   return sha1(
-    JSON.stringify([VERSION, EXTRACTOR_VERSION, maxFileBytes ?? null, files.map((f) => [f.path, f.hash])]),
+    JSON.stringify([
+      VERSION,
+      EXTRACTOR_VERSION,
+      maxFileBytes ?? null,
+      files.map((f) => [f.path, f.hash]),
+      // Only when there are any, so the key of an ordinary tree stays what it always was.
+      ...(outside.length > 0 ? [outside] : []),
+    ]),
   );
+}
+
+/**
+ * Discovery's coverage of listed entries that never became files (names a repo path cannot hold,
+ * symlinks leaving the root, submodules), as sorted lines. No file's bytes stand for them, so the
+ * scan key and the delta compare these themselves: adding one must change the map.
+ */
+export function unlistedCoverage(files: readonly SourceFile[], coverage: readonly Coverage[]): string[] {
+  const paths = new Set(files.map((f) => f.path));
+  return coverage
+    .filter((c) => c.analyzer === 'discover' && !paths.has(c.scope))
+    .map((c) => JSON.stringify([c.scope, c.status, c.reason]))
+    .sort(compareStrings);
 }
 
 export const LAST_SCAN = 'scan:last';

@@ -4,10 +4,9 @@
  * assemble → guard → emit → index). Loading them lazily keeps an unchanged rescan from paying
  * for the parser, the resolver and the graph library.
  */
-import { readFileSync } from 'node:fs';
 import { loadConfigLazily } from './discover/config-lazy.js';
 import { discover, realRoot } from './discover/index.js';
-import { mapPath } from './map/emit.js';
+import { mapPath, readMapBytes } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
 import {
@@ -98,7 +97,7 @@ async function scanLocked(
     ...(options.order ? { order: options.order } : {}),
     ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
   });
-  const key = scanKey(found.files, maxFileBytes);
+  const key = scanKey(found.files, maxFileBytes, found.coverage);
   stage('discover', `${found.files.length} files, ${found.read.length} read`);
 
   const kept =
@@ -121,7 +120,7 @@ async function scanLocked(
       meta,
       findings: recordedFindings(kept),
     };
-    return lazyMap(result, () => JSON.parse(readFileSync(mapPath(root), 'utf8')) as ProofMap);
+    return lazyMap(result, () => JSON.parse(readMapBytes(root).toString('utf8')) as ProofMap);
   }
 
   let fullBecause: string | undefined;

@@ -81,7 +81,7 @@ export function sarifReport(result: CheckupResult, version: string): string {
       shortDescription: { text: short },
       fullDescription: { text: full },
       help: { text: `${short} ${full}`, markdown: `**${short}**\n\n${full}` },
-      helpUri: INFORMATION_URI,
+      ...(INFORMATION_URI ? { helpUri: INFORMATION_URI } : {}),
     };
   });
   const results = result.problems.map((p) => {

@@ -5,13 +5,18 @@
  *  - forbidden: later.from ⊆ earlier.from and later.to ⊆ earlier.to;
  *  - allowed-only: later.from ⊆ earlier.from and earlier.to ⊆ later.to (the later one allows more);
  *  - required: later.from ⊆ earlier.from and earlier.to ⊆ later.to (meeting the earlier meets it).
- * Relations: forbidden and allowed-only need later ⊆ earlier; required needs earlier ⊆ later.
+ * Relations: forbidden and allowed-only need later ⊆ earlier; required needs earlier ⊆ later. A
+ * rule with dependency types admits fewer edges than its relations say, so the wider side must
+ * have none, or both the same.
  */
 import { configEvidence, ruleName } from './config-evidence.js';
 import type { ResolvedRule } from './rules.js';
 import type { CheckupOptions, Problem } from './types.js';
 
 const within = (a: Set<string>, b: Set<string>) => a.size <= b.size && [...a].every((x) => b.has(x));
+/** a admits no edge b does not: its relations are within b's and b filters no more than a. */
+const admitsWithin = (a: ResolvedRule, b: ResolvedRule) =>
+  within(a.relations, b.relations) && (b.typesKey === undefined || b.typesKey === a.typesKey);
 const rank = (r: ResolvedRule) => (r.rule.severity === 'warning' ? 0 : 1);
 
 function decides(earlier: ResolvedRule, later: ResolvedRule): boolean {
@@ -21,11 +26,9 @@ function decides(earlier: ResolvedRule, later: ResolvedRule): boolean {
     !within(later.from, earlier.from)
   )
     return false;
-  if (later.rule.kind === 'forbidden')
-    return within(later.to, earlier.to) && within(later.relations, earlier.relations);
-  if (later.rule.kind === 'allowed-only')
-    return within(earlier.to, later.to) && within(later.relations, earlier.relations);
-  return within(earlier.to, later.to) && within(earlier.relations, later.relations);
+  if (later.rule.kind === 'forbidden') return within(later.to, earlier.to) && admitsWithin(later, earlier);
+  if (later.rule.kind === 'allowed-only') return within(earlier.to, later.to) && admitsWithin(later, earlier);
+  return within(earlier.to, later.to) && admitsWithin(earlier, later);
 }
 
 export function shadowedRules(rules: ResolvedRule[], opts: CheckupOptions): Problem[] {

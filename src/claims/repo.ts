@@ -7,6 +7,7 @@
 import { isMarkdownPath } from '../extract/markdown.js';
 import { extractPackageJson, type PackageFacts } from '../extract/package-json.js';
 import type { ProofMap } from '../map/schema.js';
+import { toPosix } from '../model/paths.js';
 import type { ExportedName } from '../model/types.js';
 import { type DocAnchors, docAnchors } from './anchors.js';
 import { docFacts } from './parsed.js';
@@ -51,6 +52,11 @@ export interface ClaimsRepo {
   unresolved: readonly UnresolvedImport[];
   /** True when the path is a file or folder on disk, even one the scan ignores (git-ignored). */
   onDisk(path: string): boolean;
+  /**
+   * A file discovery listed but could not take in (a name with a backslash, an NFD name), by the
+   * path a document would spell it with; its name on disk and the scan's reason.
+   */
+  unanalysed?(path: string): { name: string; reason: string } | undefined;
 }
 
 export interface RepoInputs {
@@ -96,8 +102,14 @@ export function claimsRepoFromMap(inputs: RepoInputs): ClaimsRepo {
     const at = c.analyzer === 'resolve' && c.detail ? /^(.+):(\d+)$/.exec(c.scope) : null;
     if (at) unresolved.push({ from: at[1]!, line: Number(at[2]), specifier: c.detail! });
   }
+  // Keyed by the NFC, `/`-separated spelling, which is how a claim's path is read.
+  const unanalysed = new Map<string, { name: string; reason: string }>();
+  for (const c of map.coverage)
+    if (c.analyzer === 'discover' && !files.has(c.scope))
+      unanalysed.set(toPosix(c.scope), { name: c.scope, reason: c.reason });
   return {
     files,
+    unanalysed: (p) => unanalysed.get(toPosix(p)),
     escapes: inputs.escapes ?? (() => false),
     exports,
     headings: inputs.headings ?? docHeadings(inputs.textOf),

@@ -25,7 +25,7 @@ export interface ClaimsInput {
 }
 
 const STANDING_LIMITATIONS = [
-  'flags and subcommands are found by text search (comments blanked) in the bin entry and the files it imports, followed from dist/ to src/; a name in any string there counts',
+  'flags and subcommands are found in the bin entry and the files it imports (followed from dist/ to src/), comments blanked; a flag counts only in the shapes parsers use (a flag-spec string, an option object, a parser call, a read of the parsed result), a subcommand name in any string there counts',
   'export * re-exports are not followed: a name behind one is unverified, never contradicted',
   'npx bins provided by a dependency are assumed to be named after it (or a known alias such as tsc → typescript)',
   'backticked identifiers that no module exports stay unverified: they may be locals, methods or other packages',

@@ -12,9 +12,34 @@ export function reportError(error: unknown, io: Io): number {
     io.stderr.write(`proofmap: ${error.message}${error.hint ? ` — ${error.hint}` : ''}\n`);
     return 2;
   }
+  const denied = environmentProblem(error);
+  if (denied) {
+    io.stderr.write(`proofmap: ${denied}\n`);
+    return 2;
+  }
   const err = error instanceof Error ? error : new Error(String(error));
   io.stderr.write(`proofmap: internal error: ${err.message}\n`);
   if (io.env.PROOFMAP_DEBUG) io.stderr.write(`${err.stack ?? ''}\n`);
   else io.stderr.write('proofmap: rerun with PROOFMAP_DEBUG=1 for the stack trace, and please report it\n');
   return 3;
+}
+
+/** Errno codes that mean the machine refused (permissions, a read-only or full disk), not a bug. */
+const REFUSED = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+/** SQLite's codes for the same situations. */
+const SQLITE_REFUSED = /^SQLITE_(READONLY|CANTOPEN|PERM|FULL)/;
+
+/**
+ * One line for an error the user's environment caused wherever it surfaced — an unwritable or
+ * immutable `.proofmap/`, a read-only index, a full disk — or undefined for a real internal error.
+ */
+export function environmentProblem(error: unknown): string | undefined {
+  const e = error as { code?: unknown; path?: unknown; syscall?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  if (!code) return undefined;
+  if (REFUSED.has(code) && typeof e!.path === 'string')
+    return `cannot ${typeof e!.syscall === 'string' ? e!.syscall : 'write'} ${e!.path} (${code}) — make it writable (chmod, chattr -i) or free some space, then run again`;
+  if (SQLITE_REFUSED.test(code))
+    return `the index .proofmap/index.db cannot be written (${code}: ${String(e!.message)}) — make .proofmap/ and its files writable, then run again`;
+  return undefined;
 }

@@ -6,10 +6,11 @@
  * line format.
  */
 import type { Envelope } from '../model/envelope.js';
-import { openDbSession } from '../query/db-session.js';
 import { type Diagram, renderDiagram } from '../query/diagram.js';
-import { openSession, type Session } from '../query/session.js';
-import { type CommitRead, DB_ENV, repoName, type Sql, withDb } from '../store/pg/index.js';
+import { openStoreSession, type Session } from '../query/session.js';
+import { localStore } from '../store/local-store.js';
+import { type CommitRead, DB_ENV, repoName, sharedStore } from '../store/pg/index.js';
+import type { QueryStore } from '../store/query-store.js';
 import { formatOption, intOption, type Parsed, parse, repoDir, targetsAndDir } from './args.js';
 import type { CommandResult, Io } from './io.js';
 import { type CommandSpec, helpText, JSON_OPTION, type OptionSpec, ROOT_OPTION } from './spec.js';
@@ -30,8 +31,15 @@ export interface QueryCommand<A extends Envelope<unknown>> {
   ): A;
   /** Text rendering for people (JSON is printed as is with --json). */
   render(answer: A): string;
-  /** With --db: what the answer gains from the other repositories of the shared index. */
-  shared?(answer: A & { read: CommitRead[] }, sql: Sql, values: Parsed['values']): Promise<A>;
+  /**
+   * What the answer gains from other repositories: with --db, the shared index's; a local store
+   * holds one repository and has none (the command then returns the answer as it is).
+   */
+  across?(
+    answer: A & { read?: CommitRead[] },
+    store: QueryStore,
+    args: { values: Parsed['values']; positionals: string[]; session: Session },
+  ): Promise<A>;
   /** The answer as a graph, for `--format dot|mermaid`; commands without one have no --format. */
   diagram?(answer: A, session: Session): Diagram;
 }
@@ -117,25 +125,39 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
           ? renderDiagram(command.diagram(answer, session), format)
           : command.render(answer),
     );
-  if (url) {
-    await withDb(url, async (sql) => {
-      const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
-      const commit = typeof values.commit === 'string' ? values.commit : undefined;
-      const { session, read } = await openDbSession(sql, root, repo, commit);
-      // The answer says which commit of which repository it read (and when it was published).
-      const local = { ...ask(session), read: [read] };
-      print(command.shared ? await command.shared(local, sql, values) : local, session);
-    });
-  } else {
+  const store = openQueryStore(root, url, values);
+  try {
     // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
-    const session = openSession(root, { recordConsults: true });
+    const session = await openStoreSession(store, root, { recordConsults: true });
     try {
-      print(ask(session), session);
+      // Against the shared index the answer also says which commit of which repository it read.
+      const read = store.backend === 'postgres' ? store.read() : undefined;
+      const answer = read ? { ...ask(session), read: [read] } : ask(session);
+      print(
+        command.across
+          ? await command.across(answer, store, { values, positionals: targets, session })
+          : answer,
+        session,
+      );
     } finally {
       session.close();
     }
+  } finally {
+    await store.close();
   }
   return { exitCode: 0 };
+}
+
+/** The local index of `root`, or with a connection string the repository's commit in the shared index. */
+export function openQueryStore(
+  root: string,
+  url: string | undefined,
+  values: Parsed['values'],
+): ReturnType<typeof localStore> | ReturnType<typeof sharedStore> {
+  if (!url) return localStore(root);
+  const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
+  const commit = typeof values.commit === 'string' ? values.commit : undefined;
+  return sharedStore(url, repo, commit);
 }
 
 export const PAGE_FLAGS: Record<string, OptionSpec> = {

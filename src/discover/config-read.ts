@@ -1,16 +1,10 @@
-/**
- * Reading the project's configuration, without the schema: finding the file, parsing its YAML or
- * JSON with line positions, and turning schema issues into one ConfigError that names the file,
- * the line and the key path (`flows[0].steps: …`). The schema (zod) is passed in, so a scan of a
- * repository without a configuration file never loads zod (config-lazy.ts).
- */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { ProofmapConfig, configSchema as Schema } from '../model/config.js';
 import { CONFIG_FILES } from '../model/constants.js';
 import { ConfigError } from '../model/errors.js';
+import { CONFIG_MAX_BYTES, readRegularFile } from './safe-read.js';
 
 export type ConfigSchema = typeof Schema;
 
@@ -27,9 +21,9 @@ export const NO_CONFIG: LoadedConfig = { config: {}, lineOf: () => 1 };
 /** The first configuration file of the root that can be read, with its text. */
 export function findConfigFile(root: string): { file: string; text: string } | undefined {
   for (const name of CONFIG_FILES) {
-    try {
-      return { file: name, text: readFileSync(path.join(root, name), 'utf8') };
-    } catch {}
+    // A FIFO or a device under a config file's name must not hang or flood the scan.
+    const read = readRegularFile(path.join(root, name), CONFIG_MAX_BYTES);
+    if (read.ok) return { file: name, text: read.bytes.toString('utf8') };
   }
   return undefined;
 }
@@ -53,7 +47,17 @@ export function parseConfigWith(schema: ConfigSchema, file: string, text: string
     }
     return 1;
   };
-  const parsed = schema.safeParse(doc.toJS() ?? {});
+  let value: unknown;
+  try {
+    // yaml refuses aliases that would expand past a bound (a "billion laughs" file) by throwing.
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (cause) {
+    throw new ConfigError(`${file}: ${(cause as Error).message.split('\n')[0]}`, {
+      cause,
+      hint: 'write the configuration without chains of YAML aliases',
+    });
+  }
+  const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
     const issues = flattenUnions(parsed.error.issues).map((issue) => {
       const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;

@@ -10,12 +10,13 @@
  *   folder above it names it or something inside it. Only configs in ancestors count, so the
  *   answer for a path never depends on the order in which folders are visited.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ALWAYS_EXCLUDED_DIRS, GENERATED_DIRS } from '../model/constants.js';
 import { isExcludedPath } from '../model/paths.js';
 import { isRecord, parseJsonc } from '../resolve/jsonc.js';
+import { CONFIG_MAX_BYTES, readRegularFile } from './safe-read.js';
 
 export type ListingKind = 'git' | 'walk';
 
@@ -107,8 +108,10 @@ function namedFolders(root: string, dir: string): string[] {
 }
 
 function readRecord(file: string, parse: (text: string) => unknown): Record<string, unknown> | undefined {
+  const read = readRegularFile(file, CONFIG_MAX_BYTES);
+  if (!read.ok) return undefined;
   try {
-    const value = parse(readFileSync(file, 'utf8'));
+    const value = parse(read.bytes.toString('utf8'));
     return isRecord(value) ? value : undefined;
   } catch {
     return undefined;

@@ -3,7 +3,7 @@
  * (binary, too large, invalid UTF-8, unreadable, symlinks out of the root or in a loop) is kept as
  * coverage with a reason, and where it still exists it stays a file so imports of it resolve.
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
@@ -14,6 +14,7 @@ import type { Coverage } from '../model/types.js';
 import { contain, realRoot } from './contain.js';
 import { listFiles } from './list.js';
 import { fileRole } from './roles.js';
+import { kindOf, READ_CAP_BYTES, readRegularFile } from './safe-read.js';
 
 export { realRoot } from './contain.js';
 export { fileRole } from './roles.js';
@@ -74,6 +75,8 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
 
   // Listed paths are repo-relative POSIX paths without `.`/`..` segments (list.ts): joined as
   // strings, a 7,000-file rescan spends its time in lstat, not in path.join.
+  // The scope is the name as it is on disk, so the entry says exactly which file it is.
+  for (const u of listing.unnamed) skip(u.path, u.reason);
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (const rel of paths) {
     const abs = prefix + rel;
@@ -103,7 +106,10 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
       skip(rel, 'git submodule or nested repository; not analysed');
       continue;
     }
-    if (!stat.isFile()) continue;
+    if (!stat.isFile()) {
+      skip(rel, `not a regular file (${kindOf(stat)}); not read`);
+      continue;
+    }
     const role = fileRole(rel);
     const stamp = stampOf(stat);
     const known = options.previous?.get(rel);
@@ -143,13 +149,16 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
       });
       continue;
     }
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(abs);
-    } catch (error) {
-      skip(rel, `unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'}); not analysed`, 'failed');
+    // The type and size are checked again on the open file: it may have been swapped for a FIFO
+    // or have grown since the lstat above.
+    const got = readRegularFile(abs, maxBytes);
+    if (!got.ok) {
+      if (got.reason === 'not-a-file') skip(rel, `not a regular file (${got.detail}); not read`);
+      else if (got.reason === 'too-large') skip(rel, `file is ${got.detail}; not analysed`);
+      else skip(rel, `unreadable (${got.detail}); not analysed`, 'failed');
       continue;
     }
+    const bytes = got.bytes;
     read.push(rel);
     const file: SourceFile = {
       path: rel,
@@ -199,12 +208,9 @@ export function restat(root: string, known: SourceFile, maxBytes = DEFAULT_MAX_F
   const stamp = stampOf(stat);
   // No shortcut on an equal stamp: an event says the file was written, and two writes of the
   // same size within one clock tick leave the same stamp (git's "racily clean" case).
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(abs);
-  } catch {
-    return { change: 'gone' };
-  }
+  const got = readRegularFile(abs, maxBytes);
+  if (!got.ok) return { change: 'gone' };
+  const bytes = got.bytes;
   const file: SourceFile = {
     ...known,
     size: stat.size,
@@ -258,13 +264,11 @@ class LazyTexts implements TextSource {
     const text = this.#texts.get(rel);
     if (text !== undefined || !this.#deferred.has(rel)) return text;
     this.#deferred.delete(rel);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(this.root, rel));
-    } catch {
-      return undefined;
-    }
-    const decoded = decodeText(bytes);
+    // Deferred files were regular and within the size limit when listed; they are still read
+    // through the same checks, with the cap every read has.
+    const got = readRegularFile(path.join(this.root, rel), READ_CAP_BYTES);
+    if (!got.ok) return undefined;
+    const decoded = decodeText(got.bytes);
     if (decoded.text !== undefined) this.#texts.set(rel, decoded.text);
     return decoded.text;
   }

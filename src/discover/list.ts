@@ -5,39 +5,58 @@
  * tell a committed `build/` from a generated one, also skips generated-output folder names unless
  * a config names them.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { toPosix } from '../model/paths.js';
 import { type Exclusions, exclusionsFor } from './exclusions.js';
+import { runGit } from './git.js';
+import { CONFIG_MAX_BYTES, readRegularFile } from './safe-read.js';
 
 export interface Listing {
   paths: string[];
   via: 'git' | 'walk';
+  /** Listed files whose names a repo path cannot hold (see unnamed()), kept for coverage. */
+  unnamed: { path: string; reason: string }[];
 }
 
 export function listFiles(root: string): Listing {
   const viaGit = gitListing(root);
   const exclusions = exclusionsFor(root, viaGit ? 'git' : 'walk');
   const paths = viaGit ?? walk(root, exclusions);
-  const kept = paths.map(toPosix).filter((p) => p.length > 0 && !exclusions.excludes(p));
-  return { paths: [...new Set(kept)], via: exclusions.via };
+  const kept = new Set<string>();
+  const unnamed: Listing['unnamed'] = [];
+  // Both listings join with `/` on every platform, so a backslash here is part of a name.
+  for (const p of paths) {
+    if (p.length === 0 || exclusions.excludes(p)) continue;
+    const reason = unnamedReason(p);
+    if (reason) unnamed.push({ path: p, reason });
+    else kept.add(p);
+  }
+  return { paths: [...kept], via: exclusions.via, unnamed };
+}
+
+/**
+ * Why a listed name cannot become a repo path, or undefined when it can. Repo paths are POSIX and
+ * NFC (DESIGN §3) and every reader joins them to the root as they are: a name with a backslash
+ * would read as folders (`a\b.ts` → `a/b.ts`, another file, or none), and an NFD name would be
+ * looked up under its NFC spelling, which on Linux is a different file (or none). Such a file is
+ * kept as coverage instead of being silently renamed or dropped.
+ */
+function unnamedReason(p: string): string | undefined {
+  if (p.includes('\\'))
+    return 'file name holds a backslash, which proofmap paths (POSIX, `/`-separated) cannot hold; not analysed (rename it)';
+  if (p !== p.normalize('NFC'))
+    return 'file name is not in Unicode NFC form (decomposed accents, NFD); proofmap paths are NFC, so it is not analysed (rename it to its NFC spelling)';
+  return undefined;
 }
 
 function gitListing(root: string): string[] | undefined {
   if (!existsSync(path.join(root, '.git'))) return undefined;
   try {
     // -z: NUL-separated, so names with newlines or quotes arrive verbatim.
-    const out = execFileSync(
-      'git',
-      ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'],
-      {
-        cwd: root,
-        maxBuffer: 512 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
+    const out = runGit(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
     return out.toString('utf8').split('\0').filter(Boolean);
   } catch {
     return undefined;
@@ -79,8 +98,9 @@ function walk(root: string, exclusions: Exclusions): string[] {
 
 function readIgnore(root: string, dir: string): { base: string; ig: Ignore } | undefined {
   try {
-    const text = readFileSync(path.join(root, dir, '.gitignore'), 'utf8');
-    return { base: dir, ig: ignore().add(text) };
+    const read = readRegularFile(path.join(root, dir, '.gitignore'), CONFIG_MAX_BYTES);
+    if (!read.ok) return undefined;
+    return { base: dir, ig: ignore().add(read.bytes.toString('utf8')) };
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
  * The map as a SCIP index (what Sourcegraph ingests): one Document per file, document or
  * artifact node; one Import occurrence per import edge, at the specifier its evidence points
  * to, naming the imported module's symbol; module and export symbols defined in each file's
- * Document. What SCIP has no field for — relation kinds beyond imports, trust, verified_by,
+ * Document, each with a Definition occurrence at its declaration. What SCIP has no field for — relation kinds beyond imports, trust, verified_by,
  * evidence excerpts, doc links — goes to the sidecar, keyed by the same symbols and edge ids.
  */
 import { create, toBinary } from '@bufbuild/protobuf';
@@ -36,7 +36,10 @@ export interface ScipExport {
   bytes: Uint8Array;
   sidecar: ScipSidecar;
   documents: number;
+  /** Import occurrences (one per import edge with a line in its importer). */
   occurrences: number;
+  /** Definition occurrences (one module symbol per document, one per named export). */
+  definitions: number;
 }
 
 const LANGUAGE: Record<string, string> = {
@@ -59,7 +62,34 @@ const descriptorName = (name: string) =>
 /** Spaces in a package field are doubled; an empty field is '.'. */
 const field = (text: string) => (text === '' ? '.' : text.replace(/ /g, '  '));
 
-export function exportScip(map: ProofMap, projectRoot: string): ScipExport {
+export interface ScipOptions {
+  /**
+   * The text of a repo-relative file, to place each export's Definition on its name in the
+   * declaration line (the map records the line, not the column). Without it, or when the name is
+   * not on that line, the Definition is an empty range at the line's start.
+   */
+  readText?(path: string): string | undefined;
+}
+
+/** [line, start, end] of `name` as a whole word in the 1-based `line` of `text`, 0-based. */
+export function definitionRange(text: string | undefined, line: number, name: string): number[] {
+  const row = text?.split('\n')[line - 1];
+  if (row !== undefined) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // The declared name after `export`, else any whole-word use on the line (`export { a as b }`).
+    const word = new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, 'u');
+    const after = row.indexOf('export');
+    const tail = after >= 0 ? row.slice(after).search(word) : -1;
+    const at = tail >= 0 ? after + tail : row.search(word);
+    if (at >= 0) return [line - 1, at, at + name.length];
+  }
+  return [line - 1, 0, 0];
+}
+
+/** A file's exports that name a symbol of their own (`export *` re-exports another module's). */
+const named = (node: MapNode) => (node.exports ?? []).filter((x) => x.name !== '*');
+
+export function exportScip(map: ProofMap, projectRoot: string, opts: ScipOptions = {}): ScipExport {
   const packages = providedPackages(map).sort((a, b) => b.dir.length - a.dir.length);
   const packageOf = (p: string) =>
     packages.find((k) => k.dir === '' || p === k.dir || p.startsWith(`${k.dir}/`)) ?? {
@@ -93,6 +123,7 @@ export function exportScip(map: ProofMap, projectRoot: string): ScipExport {
       docs.set(n.path, { node: n, occurrences: [] });
   }
   let occurrences = 0;
+  let definitions = 0;
   for (const e of map.edges) {
     const from = byId.get(e.from);
     const to = byId.get(e.to);
@@ -138,7 +169,7 @@ export function exportScip(map: ProofMap, projectRoot: string): ScipExport {
         displayName: p.slice(p.lastIndexOf('/') + 1),
         documentation: [],
       },
-      ...(node.exports ?? []).map((x) => ({
+      ...named(node).map((x) => ({
         symbol: `${module}${descriptorName(x.name)}.`,
         kind: SYMBOL_KIND.unspecified,
         displayName: x.name,
@@ -147,12 +178,29 @@ export function exportScip(map: ProofMap, projectRoot: string): ScipExport {
     ];
     occ.sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]! || (a.edge < b.edge ? -1 : 1));
     const ext = p.slice(p.lastIndexOf('.') + 1).toLowerCase();
-    return {
-      relativePath: p,
-      language: LANGUAGE[ext] ?? '',
-      occurrences: occ.map((o) => ({ range: o.range, symbol: o.symbol, symbolRoles: SYMBOL_ROLE.import })),
-      symbols,
-    };
+    // Definitions: the module at the file's start (SCIP's convention for a module symbol), each
+    // export at its declaration line.
+    const text = node.exports?.length ? opts.readText?.(p) : undefined;
+    const defs = [
+      { range: [0, 0, 0], symbol: module, symbolRoles: SYMBOL_ROLE.definition },
+      ...named(node).map((x) => ({
+        range: definitionRange(text, x.line, x.name),
+        symbol: `${module}${descriptorName(x.name)}.`,
+        symbolRoles: SYMBOL_ROLE.definition,
+      })),
+    ];
+    definitions += defs.length;
+    const all = [
+      ...defs,
+      ...occ.map((o) => ({ range: o.range, symbol: o.symbol, symbolRoles: SYMBOL_ROLE.import })),
+    ].sort(
+      (a, b) =>
+        a.range[0]! - b.range[0]! ||
+        a.range[1]! - b.range[1]! ||
+        a.symbolRoles - b.symbolRoles ||
+        (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0),
+    );
+    return { relativePath: p, language: LANGUAGE[ext] ?? '', occurrences: all, symbols };
   });
   const externals = map.nodes
     .filter((n) => n.kind === 'package' && n.external)
@@ -172,5 +220,11 @@ export function exportScip(map: ProofMap, projectRoot: string): ScipExport {
     documents,
     externalSymbols: externals,
   } as never);
-  return { bytes: toBinary(IndexDesc, index), sidecar, documents: documents.length, occurrences };
+  return {
+    bytes: toBinary(IndexDesc, index),
+    sidecar,
+    documents: documents.length,
+    occurrences,
+    definitions,
+  };
 }

@@ -12,7 +12,9 @@ import {
   rawTransferSupported,
 } from 'oxc-parser';
 import type { ModuleFacts } from '../model/facts.js';
+import { extractIsolated } from '../parse-isolation/parse-isolated.js';
 import { needsAst, recordAst } from './js-ts-ast.js';
+import { isolationNeed } from './js-ts-depth.js';
 import { recordDirectives } from './js-ts-directives.js';
 import { recordModuleRecord } from './js-ts-module.js';
 import { FactSink } from './js-ts-sink.js';
@@ -33,6 +35,13 @@ export function isCodePath(path: string): boolean {
 }
 
 export function extractModule(path: string, text: string): ModuleFacts {
+  const need = isolationNeed(text);
+  if (need) return need.refuse ? refused(path, text, need.reason) : extractIsolated([{ path, text }])[0]!;
+  return extractModuleInProcess(path, text);
+}
+
+/** extractModule without the depth guard: only for text isolationNeed passed, or in the child. */
+export function extractModuleInProcess(path: string, text: string): ModuleFacts {
   const attempts = parseAttempts(path);
   return factsFromParse(path, text, attempts, parseGuarded(path, text, attempts[0]!));
 }
@@ -40,17 +49,31 @@ export function extractModule(path: string, text: string): ModuleFacts {
 /** Same facts as extractModule for each file, in input order; parses run on oxc's thread pool. */
 export async function extractModules(files: { path: string; text: string }[]): Promise<ModuleFacts[]> {
   const results = new Array<ModuleFacts>(files.length);
+  const deep: number[] = [];
+  const shallow: number[] = [];
+  files.forEach(({ path, text }, index) => {
+    const need = isolationNeed(text);
+    if (!need) shallow.push(index);
+    else if (need.refuse) results[index] = refused(path, text, need.reason);
+    else deep.push(index);
+  });
   let next = 0;
   const lane = async (): Promise<void> => {
-    while (next < files.length) {
-      const index = next++;
+    while (next < shallow.length) {
+      const index = shallow[next++]!;
       const { path, text } = files[index]!;
       const attempts = parseAttempts(path);
       const first = await parse(path, text, attempts[0]).catch(asError);
       results[index] = factsFromParse(path, text, attempts, first);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARSE_LANES, files.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(PARSE_LANES, shallow.length) }, lane));
+  if (deep.length > 0) {
+    const facts = extractIsolated(deep.map((index) => files[index]!));
+    deep.forEach((index, k) => {
+      results[index] = facts[k]!;
+    });
+  }
   return results;
 }
 
@@ -94,6 +117,13 @@ function parseGuarded(path: string, text: string, options: ParserOptions | undef
   } catch (error) {
     return asError(error);
   }
+}
+
+/** Past REFUSE_DEPTH even the isolated parser's stack would not do: no parse at all. */
+function refused(path: string, text: string, why: string): ModuleFacts {
+  const sink = new FactSink(path, text);
+  sink.addFileCoverage('too-complex', `The file was not parsed: ${why}, past what any parser here survives.`);
+  return sink.result();
 }
 
 function asError(error: unknown): Error {

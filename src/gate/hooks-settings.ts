@@ -64,6 +64,11 @@ function installOne(text: string, event: string, command: string): string {
   if (!list) return addMember(text, hooks.value, event, [gateEntry(command)]);
   if (list.value.type !== 'array')
     throw new TypeError(`"hooks.${event}" in the settings file is not an array`);
+  // A null or a string among the entries is a settings file Claude Code itself rejects: adding
+  // ours beside it would not make the gate run, so it is the user's to fix first.
+  for (const [i, entry] of list.value.items.entries())
+    if (entry.type !== 'object')
+      throw new TypeError(`"hooks.${event}[${i}]" in the settings file is not an object`);
   for (const entry of list.value.items) {
     const hookList = member(entry, 'hooks')?.value;
     if (hookList?.type !== 'array') continue;

@@ -7,6 +7,7 @@
  * schema check reports it), because a hook must never fail on a config typo.
  */
 import { DEFAULT_SEVERITY_THRESHOLDS } from '../graph/severity.js';
+import { MAX_MARKER_AGE_HOURS } from '../model/constants.js';
 
 export interface GateSettings {
   block: boolean;
@@ -31,6 +32,8 @@ export interface StoredGateSettings {
   settings: GateSettings;
   /** `<file>:<content hash>` of the configuration they came from; '' when there was none. */
   source: string;
+  /** How many `gate:file:` entries the scan wrote (a deleted entry changes the count). */
+  entries?: number;
 }
 
 export function gateSettingsOf(gate: unknown): GateSettings {
@@ -42,7 +45,9 @@ export function gateSettingsOf(gate: unknown): GateSettings {
   return {
     block: bool(g.block, d.block),
     failClosed: bool(g.failClosed, d.failClosed),
-    markerMaxAgeMs: num(g.markerMaxAgeHours, d.markerMaxAgeMs / 3_600_000, (n) => n > 0) * 3_600_000,
+    markerMaxAgeMs:
+      num(g.markerMaxAgeHours, d.markerMaxAgeMs / 3_600_000, (n) => n > 0 && n <= MAX_MARKER_AGE_HOURS) *
+      3_600_000,
     fanIn: num(g.fanIn, d.fanIn, (n) => n >= 1),
     centrality: num(g.centrality, d.centrality, (n) => n >= 0 && n <= 1),
   };

@@ -17,6 +17,7 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRegularFile } from '../discover/safe-read.js';
 import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
 import { MapText } from './map-text.js';
@@ -108,6 +109,20 @@ export function serializeSection(_key: string, value: unknown): string {
     : JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');
 }
 
+/**
+ * The bytes of map.json. It is committed, so it is untrusted: a FIFO or a link to /dev/zero in
+ * its place must fail like a missing file, not hang or fill memory. Throws an Error with `code`.
+ */
+export function readMapBytes(root: string): Buffer {
+  const read = readRegularFile(mapPath(root), MAP_MAX_BYTES);
+  if (read.ok) return read.bytes;
+  const code = read.reason === 'missing' ? 'ENOENT' : 'EINVAL';
+  throw Object.assign(new Error(`${mapPath(root)}: ${read.reason} (${read.detail})`), { code });
+}
+
+/** Far above any real map (a 7,000-file repository's is ~25 MB), below what a string can hold. */
+const MAP_MAX_BYTES = 400 * 1024 * 1024;
+
 export function mapPath(root: string): string {
   return path.join(root, OUTPUT_DIR, MAP_FILE);
 }
@@ -121,7 +136,7 @@ export function readMapFile(root: string): ProofMap | undefined {
 export function readMapChecked(root: string): { map: ProofMap } | { problem: string } {
   let text: string;
   try {
-    text = readFileSync(mapPath(root), 'utf8');
+    text = readMapBytes(root).toString('utf8');
   } catch {
     return { problem: 'is missing' };
   }
@@ -142,7 +157,7 @@ export function readMapChecked(root: string): { map: ProofMap } | { problem: str
  */
 export function readPreviousMap(root: string): Pick<ProofMap, 'meta' | 'nodes' | 'increments'> | undefined {
   try {
-    const bytes = readFileSync(mapPath(root));
+    const bytes = readMapBytes(root);
     // The layout this version writes: only the node lines are parsed, not the 25 MB of edges.
     const text = MapText.parse(bytes);
     const m = (
@@ -187,6 +202,19 @@ function ensureOutputIgnore(dir: string): void {
   if (!existsSync(file)) writeAtomic(file, OUTPUT_IGNORE);
 }
 
+const UNWRITABLE = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'ELOOP',
+  'ENAMETOOLONG',
+]);
+
 /** Writes a file so that readers see either the old or the new content, never a mix. */
 export function writeAtomic(target: string, content: string | Uint8Array | readonly Uint8Array[]): void {
   const dir = path.dirname(target);
@@ -210,7 +238,8 @@ export function writeAtomic(target: string, content: string | Uint8Array | reado
   } catch (cause) {
     rmSync(temp, { force: true });
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOSPC')
+    // ENOENT/ENOTDIR here mean the folder is not a real writable folder (`--out /proc/x`).
+    if (code !== undefined && UNWRITABLE.has(code))
       throw new InputError(`cannot write ${target} (${code})`, {
         cause,
         hint: 'check that the output folder is writable',

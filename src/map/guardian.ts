@@ -6,9 +6,10 @@
  * It reads only the files that edges and nodes name — it never walks the tree — so a populated
  * node_modules costs it nothing, and a path inside an excluded directory is itself a blocker.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { exclusionsFor } from '../discover/exclusions.js';
+import { READ_CAP_BYTES, repoText } from '../discover/safe-read.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import type { TextSource } from '../model/facts.js';
 import { edgeId, nodeId } from '../model/ids.js';
@@ -99,12 +100,7 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
       let text: string | undefined;
       if (safe !== undefined && !excluded.excludes(safe)) {
         if (read?.has(safe)) text = read.get(safe);
-        else
-          try {
-            text = readFileSync(path.join(root, safe), 'utf8');
-          } catch {
-            text = undefined;
-          }
+        else text = repoText(root, safe, READ_CAP_BYTES);
       }
       texts.set(rel, text);
     }

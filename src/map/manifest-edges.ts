@@ -54,7 +54,8 @@ export function addManifestEdges(
         kind: 'depends-on',
         from: pkg,
         to,
-        evidence: [at(dep.line, dep.column)],
+        // The field travels with the line: a package listed in two fields has two evidence entries.
+        evidence: [{ ...at(dep.line, dep.column), field: dep.field }],
         verified_by: `grep:${JSON.stringify(dep.name)}`,
       });
     }

@@ -4,6 +4,7 @@
  * emit validates every map against that JSON Schema with ajv, so the type and the file agree.
  */
 import { z } from 'zod';
+import { DEPENDENCY_FIELDS } from '../extract/package-json.js';
 
 const evidence = z
   .object({
@@ -16,6 +17,8 @@ const evidence = z
     condition: z.string().min(1).optional(),
     /** On a `uses` edge of several entries: the target's declared names this import brought along this chain. */
     symbols: z.array(z.string()).optional(),
+    /** For a package.json dependency: the field that lists it, so rules can tell dev from production dependencies. */
+    field: z.enum(DEPENDENCY_FIELDS).optional(),
   })
   .strict();
 
@@ -23,7 +26,15 @@ const coverage = z
   .object({
     analyzer: z.string().min(1),
     scope: z.string(),
-    status: z.enum(['analyzed', 'partial', 'failed', 'skipped', 'not-analyzed', 'too-complex']),
+    status: z.enum([
+      'analyzed',
+      'partial',
+      'failed',
+      'skipped',
+      'not-analyzed',
+      'too-complex',
+      'parser-crashed',
+    ]),
     reason: z.string().min(1),
     detail: z.string().optional(),
   })

@@ -54,6 +54,7 @@ export function registerTools(server: McpServer, ws: Workspace, log: Log): void 
       },
       async (args: Record<string, unknown>) => {
         try {
+          await ws.ready();
           const answer = await tool.run(ws, args as never);
           const cursor = typeof args.cursor === 'string' ? args.cursor : undefined;
           return finish(answer, {

@@ -33,6 +33,10 @@ export function envelopeOf<T extends z.ZodType>(item: T, extra: z.ZodRawShape = 
       stale: z.array(z.string()),
       missing: z.array(z.string()),
       fresh: z.boolean(),
+      commit: z
+        .object({ repo: z.string(), commit: z.string(), published_at: z.string() })
+        .optional()
+        .describe('set when read from the shared index: the commit read and when it was published'),
     }),
     notes: z.array(z.string()).optional(),
     absence: z

@@ -8,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { VERSION } from '../map/version.js';
 import { registerTools } from './registry.js';
 import type { Log } from './result.js';
+import { openSharedWorkspace, type SharedTarget } from './shared-workspace.js';
 import { openWorkspace, type Workspace } from './workspace.js';
 
 /**
@@ -42,8 +43,12 @@ export interface ProofmapServer {
   close(): Promise<void>;
 }
 
-export function createServer(root: string, log: Log = () => {}): ProofmapServer {
-  const workspace = openWorkspace(root);
+export function createServer(
+  root: string,
+  log: Log = () => {},
+  opts: { shared?: SharedTarget } = {},
+): ProofmapServer {
+  const workspace = opts.shared ? openSharedWorkspace(root, opts.shared) : openWorkspace(root);
   const made: McpServer[] = [];
   return {
     factory() {
@@ -54,7 +59,7 @@ export function createServer(root: string, log: Log = () => {}): ProofmapServer 
     workspace,
     async close() {
       for (const s of made) await s.close();
-      workspace.close();
+      await workspace.close();
     },
   };
 }

@@ -7,19 +7,33 @@
 import { InputError } from '../model/errors.js';
 import { openSession, type Session } from '../query/index.js';
 import { type IndexStore, openIndex } from '../store/index.js';
+import type { QueryStore } from '../store/query-store.js';
 import { type ClaimsCache, claimsCache } from './claims-cache.js';
 
 export interface Workspace {
   readonly root: string;
+  /**
+   * Set when the server reads a repository's commits from the shared index: what answers are
+   * read from (host/database and repository, never the connection string). Rescans are refused
+   * then: the shared index changes when CI publishes, not from an agent's session.
+   */
+  readonly shared?: string;
   /** The last claims report, kept while no file's content changed. */
   readonly claims: ClaimsCache;
+  /**
+   * Called before every tool call: a shared workspace checks for a newer published commit and
+   * reads it (the local one compares epochs inside `session`, synchronously).
+   */
+  ready(): Promise<void>;
   /** The current session, reopened when the index epoch moved. Throws InputError before a scan. */
   session(): Session;
-  /** The server's own handle on the index (epoch, search). */
+  /** The server's own handle on the local index (epoch, rescans); an InputError on a shared workspace. */
   store(): IndexStore;
+  /** Search and freshness of the snapshot the session reads, on either backend. */
+  searcher(): Pick<QueryStore, 'search' | 'freshness'>;
   /** Drops session and handle so the next call reopens both (after an in-process rescan). */
   refresh(): void;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 export function openWorkspace(root: string): Workspace {
@@ -35,6 +49,11 @@ export function openWorkspace(root: string): Workspace {
   return {
     root,
     claims: claimsCache(root),
+    ready: async () => {},
+    searcher: () => ({
+      search: async (text, opts) => handle().search(text, opts),
+      freshness: (paths) => handle().freshness(paths),
+    }),
     session() {
       const epoch = handle().epoch();
       if (open && open.epoch === epoch) return open.session;

@@ -3,6 +3,7 @@
  * zod; unknown keys are errors with their location, so a typo never silently disables a rule.
  */
 import { z } from 'zod';
+import { MAX_MARKER_AGE_HOURS } from './constants.js';
 import { re2Problem } from './user-regex.js';
 
 const glob = z.string().min(1);
@@ -87,6 +88,55 @@ export function backtrackingRisk(source: string): string | undefined {
   }
   return undefined;
 }
+/**
+ * Kinds of dependency a rule can be limited to, as dependency-cruiser's `dependencyTypes` names
+ * them. The first group names relations; the second says where the imported package is declared,
+ * judged against the importing file's nearest package.json (checkup/dependency-types.ts).
+ */
+export const DEPENDENCY_TYPES = {
+  runtime: ['imports', 'requires', 're-exports'],
+  'type-only': ['type-imports'],
+  dynamic: ['dynamic-imports'],
+  require: ['requires'],
+  're-export': ['re-exports'],
+  manifest: ['depends-on'],
+} as const;
+
+/** Declaration types: `npm` dependencies, `dev` only in devDependencies, `peer`, `optional`, `unlisted` (in none), `core` (a Node.js built-in), `undetermined` (no package.json of the map's packages is nearest). */
+export const DECLARATION_TYPES = [
+  'npm',
+  'dev',
+  'peer',
+  'optional',
+  'unlisted',
+  'core',
+  'undetermined',
+] as const;
+export type DeclarationType = (typeof DECLARATION_TYPES)[number];
+
+/** dependency-cruiser's names for the same kinds, accepted so that its rules can be pasted as they are. */
+export const DEPENDENCY_TYPE_ALIASES = {
+  'npm-dev': 'dev',
+  'npm-peer': 'peer',
+  'npm-optional': 'optional',
+  'npm-no-pkg': 'unlisted',
+  'npm-unknown': 'undetermined',
+  'dynamic-import': 'dynamic',
+  export: 're-export',
+} as const;
+
+export type DependencyType = keyof typeof DEPENDENCY_TYPES | DeclarationType;
+
+const dependencyTypes = z
+  .array(
+    z.enum([
+      ...(Object.keys(DEPENDENCY_TYPES) as (keyof typeof DEPENDENCY_TYPES)[]),
+      ...DECLARATION_TYPES,
+      ...(Object.keys(DEPENDENCY_TYPE_ALIASES) as (keyof typeof DEPENDENCY_TYPE_ALIASES)[]),
+    ]),
+  )
+  .min(1);
+
 const endpoint = z
   .object({
     /** Name of a declared area. */
@@ -103,18 +153,12 @@ const endpoint = z
     circular: z.boolean().optional(),
     /** In `to` only: false names `to` modules that no `from` module reaches; true those it does reach. */
     reachable: z.boolean().optional(),
+    /** In `to` only, where dependency-cruiser puts it: the same as the rule's `dependencyTypes`. */
+    dependencyTypes: dependencyTypes.optional(),
+    /** In `to` only: the same as the rule's `dependencyTypesNot`. */
+    dependencyTypesNot: dependencyTypes.optional(),
   })
   .strict();
-
-/** Kinds of dependency a rule can be limited to, as dependency-cruiser's `dependencyTypes` names them. */
-export const DEPENDENCY_TYPES = {
-  runtime: ['imports', 'requires', 're-exports'],
-  'type-only': ['type-imports'],
-  dynamic: ['dynamic-imports'],
-  require: ['requires'],
-  're-export': ['re-exports'],
-  manifest: ['depends-on'],
-} as const;
 
 const area = z
   .object({
@@ -143,11 +187,10 @@ export const configSchema = z
             severity: z.enum(['error', 'warning']).optional(),
             /** Which relations the rule looks at (default: imports, re-exports, dynamic-imports, requires; type-imports too unless excluded). */
             relations: z.array(z.string().min(1)).optional(),
-            /** Which kinds of dependency the rule looks at; narrows `relations`. */
-            dependencyTypes: z
-              .array(z.enum(Object.keys(DEPENDENCY_TYPES) as [keyof typeof DEPENDENCY_TYPES]))
-              .min(1)
-              .optional(),
+            /** Which kinds of dependency the rule looks at (any of them); narrows `relations`. */
+            dependencyTypes: dependencyTypes.optional(),
+            /** Kinds of dependency the rule leaves alone, even when `dependencyTypes` names them. */
+            dependencyTypesNot: dependencyTypes.optional(),
             comment: z.string().optional(),
           })
           .strict()
@@ -159,12 +202,19 @@ export const configSchema = z
                   path: ['to', key],
                   message: 'refers to a captured group ($1…) but from has no pattern to capture it',
                 });
-            for (const key of ['circular', 'reachable'] as const)
+            for (const key of ['circular', 'reachable', 'dependencyTypes', 'dependencyTypesNot'] as const)
               if (rule.from[key] !== undefined)
                 ctx.addIssue({
                   code: 'custom',
                   path: ['from', key],
                   message: `${key} belongs in to, not from`,
+                });
+            for (const key of ['dependencyTypes', 'dependencyTypesNot'] as const)
+              if (rule[key] !== undefined && rule.to[key] !== undefined)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: ['to', key],
+                  message: `${key} is given twice, on the rule and in to; keep one`,
                 });
             if (
               (rule.to.circular !== undefined || rule.to.reachable !== undefined) &&
@@ -212,7 +262,7 @@ export const configSchema = z
         /** A file with at least this betweenness centrality is guarded (default 0.01). */
         centrality: z.number().min(0).max(1).optional(),
         /** A consultation lapses, and its marker is garbage-collected, after this many hours (default 24). */
-        markerMaxAgeHours: z.number().positive().optional(),
+        markerMaxAgeHours: z.number().positive().max(MAX_MARKER_AGE_HOURS).optional(),
       })
       .strict()
       .optional(),

@@ -66,6 +66,12 @@ export const INDEX_FILE = 'index.db';
 export const MAP_SCHEMA_ID = 'proofmap.map/v1';
 
 /** Files larger than this are skipped and recorded as coverage (configurable). */
+/**
+ * The longest a consult may live (ten years, in hours). Beyond it `gate.markerMaxAgeHours` is a
+ * configuration error: hours times 3.6e6 ms would overflow to Infinity, which JSON stores as
+ * null, and every marker would then read as too old.
+ */
+export const MAX_MARKER_AGE_HOURS = 87_600;
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Bumped whenever an extractor's output for the same bytes could change; keys the fact cache. */

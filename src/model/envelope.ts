@@ -14,6 +14,11 @@ export interface Freshness {
   missing: string[];
   /** True when nothing is stale or missing. */
   fresh: boolean;
+  /**
+   * Set when the answer came from the shared index: which commit of which repository it read and
+   * when that commit was published (the shared index's epoch is that commit's publish number).
+   */
+  commit?: { repo: string; commit: string; published_at: string };
 }
 
 export interface Envelope<T> {

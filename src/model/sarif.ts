@@ -13,10 +13,12 @@ export interface SarifRule {
 }
 
 /**
- * Where a reader of a code-scanning alert learns what proofmap is. The project's README; kept in
- * one constant so it changes in one place once the project has a published home page.
+ * Where a reader of a code-scanning alert learns what proofmap is: package.json's `homepage`,
+ * else its `repository` URL; a test keeps the two equal. proofmap has no published home yet, so
+ * both are absent, and the log then leaves out `informationUri` and every `helpUri` (SARIF makes
+ * them optional): a made-up address would send the reader of an alert nowhere.
  */
-export const INFORMATION_URI = 'https://github.com/proofmap/proofmap#readme';
+export const INFORMATION_URI: string | undefined = undefined;
 
 export type SarifLevel = 'none' | 'note' | 'warning' | 'error';
 
@@ -36,7 +38,14 @@ export function sarifLog(version: string, rules: SarifRule[], results: object[],
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'proofmap', version, informationUri: INFORMATION_URI, rules } },
+        tool: {
+          driver: {
+            name: 'proofmap',
+            version,
+            ...(INFORMATION_URI ? { informationUri: INFORMATION_URI } : {}),
+            rules,
+          },
+        },
         results,
         ...(failure
           ? {

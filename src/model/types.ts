@@ -37,6 +37,8 @@ export interface Evidence {
   condition?: string;
   /** For a `uses` edge: the target's declared names this import brought along this chain. */
   symbols?: string[];
+  /** For a package.json dependency: the field that lists it (`dependencies`, `devDependencies` …). */
+  field?: 'dependencies' | 'devDependencies' | 'peerDependencies' | 'optionalDependencies';
 }
 
 /** An exported name of a module. */
@@ -86,8 +88,18 @@ export interface Relation {
   evidence: Evidence[];
 }
 
-/** `too-complex`: the input exceeds a bound set so that no file can stall a scan (depth, size). */
-export type CoverageStatus = 'analyzed' | 'partial' | 'failed' | 'skipped' | 'not-analyzed' | 'too-complex';
+/**
+ * `too-complex`: the input exceeds a bound set so that no file can stall a scan (depth, size).
+ * `parser-crashed`: the parser died on the file (a native crash, isolated in its own process).
+ */
+export type CoverageStatus =
+  | 'analyzed'
+  | 'partial'
+  | 'failed'
+  | 'skipped'
+  | 'not-analyzed'
+  | 'too-complex'
+  | 'parser-crashed';
 
 /** Something the scan could not (fully) analyse, and why. Nothing is dropped silently. */
 export interface Coverage {

@@ -62,7 +62,7 @@ export function context(
   const ids = new Set(target.nodes.map((n) => n.id));
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
   const consulted = consultedPaths(target);
-  session.deps.consulted?.(consulted.paths, `context ${text}`);
+  const unrecorded = session.deps.consulted?.(consulted.paths, `context ${text}`);
   const signals = session.signals();
   const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
   const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;
@@ -136,6 +136,7 @@ export function context(
   }
   if (capped) notes.push('related: the walk stopped at its visit cap; nearer documents are listed first');
   if (consulted.note) notes.push(consulted.note);
+  if (unrecorded) notes.push(unrecorded);
   if (signals.cycles.total > signals.cycles.items.length)
     notes.push(
       `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,

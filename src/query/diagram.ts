@@ -56,8 +56,22 @@ export function toDot(d: Diagram): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Mermaid ids must be plain words; labels go in quotes with `"` written as an entity. */
-const mermaidLabel = (s: string) => `"${s.replace(/"/g, '#quot;').replace(/[\r\n]+/g, ' ')}"`;
+/**
+ * Mermaid ids must be plain words; labels go in quotes, with every character Mermaid would read
+ * as syntax written as its entity: `"` ends the label, a leading backtick opens a Markdown
+ * string, `<`/`>`/`&` would be HTML, and `#` starts an entity itself (so it is escaped first, in
+ * the same pass). Mermaid's own parser reads them back as written (test/query/diagram-mermaid).
+ */
+const MERMAID_ENTITIES: Record<string, string> = {
+  '#': '#35;',
+  '"': '#quot;',
+  '`': '#96;',
+  '<': '#lt;',
+  '>': '#gt;',
+  '&': '#amp;',
+};
+const mermaidLabel = (s: string) =>
+  `"${s.replace(/[#"`<>&]/g, (c) => MERMAID_ENTITIES[c]!).replace(/[\r\n]+/g, ' ')}"`;
 
 export function toMermaid(d: Diagram): string {
   const ids = new Map(d.nodes.map((n, i) => [n.id, `n${i}`]));

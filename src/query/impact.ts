@@ -106,7 +106,10 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
     notes.push(
       'gate: this page showed none of the dependents, so it counts as no consult; ask with a limit above 0',
     );
-  else session.deps.consulted?.(consulted.paths, `impact ${text}`);
+  else {
+    const unrecorded = session.deps.consulted?.(consulted.paths, `impact ${text}`);
+    if (unrecorded) notes.push(unrecorded);
+  }
   if (consulted.note) notes.push(consulted.note);
   const lag = session.signalsNote();
   if (lag) notes.push(lag);

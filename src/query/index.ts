@@ -12,9 +12,11 @@ export { type RepoMapItem, repoMap } from './repo-map.js';
 export {
   createSession,
   openSession,
+  openStoreSession,
   type Session,
   type SessionDeps,
   type SessionOptions,
+  sessionOf,
 } from './session.js';
 export { type SymbolSummary, type SymbolUser, symbols, users } from './symbols.js';
 export { resolveTarget, type Target } from './target.js';

@@ -103,7 +103,13 @@ export function refs(
       compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge),
   );
   const page = paginate(all, opts.limit ?? 100, opts.cursor);
-  session.deps.consulted?.(consultedPaths(target).paths, `refs ${text}`);
+  const unrecorded = session.deps.consulted?.(consultedPaths(target).paths, `refs ${text}`);
+  const notes = [
+    ...(symbol
+      ? [`by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`]
+      : []),
+    ...(unrecorded ? [unrecorded] : []),
+  ];
   return {
     query: `refs ${text}`,
     ...page,
@@ -113,12 +119,6 @@ export function refs(
         ...page.items.map((i) => i.path),
       ]),
     ]),
-    ...(symbol
-      ? {
-          notes: [
-            `by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`,
-          ],
-        }
-      : {}),
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }

@@ -3,7 +3,8 @@
  * envelope. The store ranks, pages and counts; this adds freshness for the files on the page.
  */
 import type { Envelope } from '../model/envelope.js';
-import type { IndexStore, SearchHit, SearchKind } from '../store/index.js';
+import type { IndexStore, SearchHit, SearchKind, SearchPage } from '../store/index.js';
+import type { QueryStore } from '../store/query-store.js';
 
 export interface SearchQueryOptions {
   limit?: number;
@@ -16,11 +17,29 @@ export function searchIndex(
   text: string,
   opts: SearchQueryOptions = {},
 ): Envelope<SearchHit> {
-  const page = store.search(text, {
-    limit: opts.limit ?? 20,
-    ...(opts.cursor !== undefined ? { cursor: opts.cursor } : {}),
-    ...(opts.kinds ? { kinds: opts.kinds } : {}),
-  });
+  return envelopeOf(store.search(text, pageOptions(opts)), text, store);
+}
+
+/** The same search through either backend's QueryStore. */
+export async function searchStore(
+  store: Pick<QueryStore, 'search' | 'freshness'>,
+  text: string,
+  opts: SearchQueryOptions = {},
+): Promise<Envelope<SearchHit>> {
+  return envelopeOf(await store.search(text, pageOptions(opts)), text, store);
+}
+
+const pageOptions = (opts: SearchQueryOptions) => ({
+  limit: opts.limit ?? 20,
+  ...(opts.cursor !== undefined ? { cursor: opts.cursor } : {}),
+  ...(opts.kinds ? { kinds: opts.kinds } : {}),
+});
+
+function envelopeOf(
+  page: SearchPage,
+  text: string,
+  store: Pick<QueryStore, 'freshness'>,
+): Envelope<SearchHit> {
   return {
     query: `search ${text}`,
     items: page.items,

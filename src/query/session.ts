@@ -7,16 +7,20 @@
 import { loadConfig } from '../discover/config.js';
 import { realRoot } from '../discover/contain.js';
 import { type Indexed, indexView } from '../graph/indexed.js';
-import { computeSignals, SIGNALS_KIND, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
+import { computeSignals, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
 import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import type { Freshness } from '../model/envelope.js';
-import { InputError } from '../model/errors.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
-import { type IndexStore, openIndex, SIGNALS_LAG } from '../store/index.js';
+import { type IndexStore, isUnwritable, openIndex, SIGNALS_LAG } from '../store/index.js';
+import { localStore } from '../store/local-store.js';
+import type { QueryStore, StoreSnapshot } from '../store/query-store.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';
+
+/** The writable handle the markers need turned out to be a stand-in. */
+class IndexNotWritable extends Error {}
 
 export interface SessionDeps {
   freshness(paths: readonly string[]): Freshness;
@@ -27,9 +31,10 @@ export interface SessionDeps {
   changedFiles(base?: string): string[];
   /**
    * Records that impact, context or refs answered about these files: the gate's consult markers.
-   * Written by the consulting query itself, never by a separate command.
+   * Written by the consulting query itself, never by a separate command. Returns a note for the
+   * answer when the marker could not be recorded (a read-only index), so the answer still comes.
    */
-  consulted?(paths: readonly string[], query: string): void;
+  consulted?(paths: readonly string[], query: string): string | undefined;
   /** Cached signals of this snapshot, when a scan stored them. */
   cachedSignals?(): Signals | undefined;
   /** Set when delta scans changed the import graph after the cached signals were computed. */
@@ -121,45 +126,82 @@ export interface SessionOptions {
    * Write the edit gate's consult markers when impact, context or refs answer (default false).
    * The CLI and the MCP server turn it on: `proofmap gate` lets an edit through once its impact
    * was consulted there. A library caller asking questions for its own use leaves it off, so
-   * asking never changes what the gate decides.
+   * asking never changes what the gate decides. Only a local index records them: the markers
+   * belong to this checkout, and a shared index is read, never written, by queries.
    */
   recordConsults?: boolean;
 }
 
-/** Opens the index of `root` read-only; an InputError when the repository was never scanned. */
-export function openSession(root: string, options: SessionOptions = {}): Session {
-  const store = openIndex(root, { readonly: true });
-  const map = store.readMap();
-  if (!map) {
-    store.close();
-    throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
-  }
+/**
+ * A session over one snapshot of either backend. Everything a query needs from disk (files,
+ * configuration, git) comes from the checkout at `root`; the map, signals and freshness from
+ * the store, so a query cannot tell the backends apart except by the freshness it reports.
+ */
+export function sessionOf(
+  store: QueryStore,
+  snapshot: StoreSnapshot,
+  root: string,
+  options: SessionOptions & { close?: () => void } = {},
+): Session {
   let config: ReturnType<SessionDeps['config']> | undefined;
-  // Markers need a writable handle; the session's own stays read-only for its reads. Opened on
+  // Markers need a writable handle; the store's own stays read-only for its reads. Opened on
   // the first consultation and kept, so a long-lived session (MCP) pays for it once.
   let writer: IndexStore | undefined;
-  return createSession(map, {
+  return createSession(snapshot.map, {
     freshness: (paths) => store.freshness(paths),
     readText: (rel) => readRepoFile(root, rel),
     exists: (rel) => repoFileExists(root, rel),
     config: () => (config ??= loadConfig(root)),
     changedFiles: (base) => gitChangedFiles(root, base),
-    cachedSignals: () => store.getSignals<Signals>(SIGNALS_KIND),
-    signalsLag: () => store.getSignals<{ epoch: number }>(SIGNALS_LAG),
-    ...(options.recordConsults
+    cachedSignals: () => snapshot.signals() as Signals | undefined,
+    signalsLag: () => snapshot.signalsLag(),
+    ...(options.recordConsults && store.backend === 'sqlite'
       ? {
           consulted: (paths: readonly string[], query: string) => {
-            if (paths.length === 0) return;
-            writer ??= openIndex(root);
-            // Markers are signed over the real root, as the gate computes it: `.` or a symlinked
-            // path would sign a marker the gate never matches.
-            recordConsult(writer, realRoot(root), paths, query);
+            if (paths.length === 0) return undefined;
+            try {
+              writer ??= openIndex(root);
+              // An index that could not be opened for writing is an in-memory stand-in: a marker
+              // there would be lost, and the gate would never see it.
+              if (writer.recovered) throw new IndexNotWritable(writer.recovered);
+              // Markers are signed over the real root, as the gate computes it: `.` or a symlinked
+              // path would sign a marker the gate never matches.
+              recordConsult(writer, realRoot(root), paths, query);
+              return undefined;
+            } catch (error) {
+              if (!(error instanceof IndexNotWritable) && !isUnwritable(error)) throw error;
+              writer?.close();
+              writer = undefined;
+              return `gate: could not record the consult marker (${(error as Error).message}), so the edit gate will not count this answer as a consult; make .proofmap/index.db writable`;
+            }
           },
         }
       : {}),
     close: () => {
       writer?.close();
-      store.close();
+      options.close?.();
     },
   });
+}
+
+/** Opens the index of `root` read-only; an InputError when the repository was never scanned. */
+export function openSession(root: string, options: SessionOptions = {}): Session {
+  const store = localStore(root);
+  let snapshot: StoreSnapshot;
+  try {
+    snapshot = store.snapshotNow();
+  } catch (error) {
+    store.closeNow();
+    throw error;
+  }
+  return sessionOf(store, snapshot, root, { ...options, close: () => store.closeNow() });
+}
+
+/** Opens a session over the store's current snapshot; closing the session leaves the store open. */
+export async function openStoreSession(
+  store: QueryStore,
+  root: string,
+  options: SessionOptions = {},
+): Promise<Session> {
+  return sessionOf(store, await store.snapshot(), root, options);
 }

@@ -4,9 +4,8 @@
  * the index epoch and map.json's stamp are still the ones it loaded (another writer makes it
  * reload).
  */
-import { readFileSync } from 'node:fs';
 import { type LoadedConfig, loadConfig } from '../discover/config.js';
-import { mapPath } from '../map/emit.js';
+import { mapPath, readMapBytes } from '../map/emit.js';
 import { MapText } from '../map/map-text.js';
 import type { SourceFile } from '../model/facts.js';
 import { fileStamp, LAST_SCAN, type LastScan } from '../scan-support.js';
@@ -25,7 +24,7 @@ export interface ResidentState {
 export function loadState(root: string, store: IndexStore): ResidentState | undefined {
   const last = store.getSignals<LastScan>(LAST_SCAN);
   if (!last?.meta || fileStamp(mapPath(root)) !== last.mapStamp) return undefined;
-  const text = MapText.parse(readFileSync(mapPath(root)));
+  const text = MapText.parse(readMapBytes(root));
   if (!text || text.small.meta.source_fingerprint !== last.meta.source_fingerprint) return undefined;
   const files = new Map<string, SourceFile>();
   for (const [path, record] of store.files()) files.set(path, sourceFile(path, record));

@@ -3,23 +3,16 @@
  * never by a "mark as done" command. The marker binds the file's current content hash, so any
  * later change of the file makes it stale.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { READ_CAP_BYTES, readRepoPath } from '../discover/safe-read.js';
 import { signMarker } from '../gate/marker.js';
 import { contentHash } from '../model/ids.js';
-import { normalizeRepoPath } from '../model/paths.js';
 import type { IndexStore } from './index.js';
 import { markerKey } from './marker-key.js';
 
 /** Content hash of a repo file on disk, or undefined when it cannot be read. */
 export function diskHash(root: string, rel: string): string | undefined {
-  const safe = normalizeRepoPath(rel);
-  if (safe === undefined) return undefined;
-  try {
-    return contentHash(readFileSync(path.join(root, safe)));
-  } catch {
-    return undefined;
-  }
+  const read = readRepoPath(root, rel, READ_CAP_BYTES);
+  return read.ok ? contentHash(read.bytes) : undefined;
 }
 
 export function recordConsult(

@@ -1,10 +1,4 @@
-/**
- * Freshness: whether the files behind an answer still hold the bytes that were indexed. The
- * content hash decides, never mtime: an editor, a checkout or a formatter can keep mtime and size
- * while changing bytes. A size that differs settles it without hashing.
- */
-import fs from 'node:fs';
-import path from 'node:path';
+import { readRepoPath } from '../discover/safe-read.js';
 import { InputError } from '../model/errors.js';
 import { contentHash } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
@@ -19,6 +13,11 @@ export interface Freshness {
   missing: string[];
   /** True when nothing is stale or missing. */
   fresh: boolean;
+  /**
+   * Set when the answer came from the shared index: which commit of which repository it read and
+   * when that commit was published (the shared index's epoch is that commit's publish number).
+   */
+  commit?: { repo: string; commit: string; published_at: string };
 }
 
 // Past this many paths one query for the whole files table beats a lookup per path.
@@ -30,16 +29,16 @@ export function freshness(conn: Connection, root: string, paths: readonly string
   const stale: string[] = [];
   const missing: string[] = [];
   for (const rel of wanted) {
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(path.join(root, rel));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' ? missing : stale).push(rel);
+    const known = indexed(rel);
+    // Never more than the indexed size: a larger file is stale without reading it, and a FIFO,
+    // a device or a symlink out of the root is never opened for reading (discover/safe-read.ts).
+    const read = readRepoPath(root, rel, known?.size ?? 0);
+    if (!read.ok) {
+      const gone = read.reason === 'missing' || (read.reason === 'not-a-file' && read.detail === 'directory');
+      (gone ? missing : stale).push(rel);
       continue;
     }
-    const known = indexed(rel);
-    if (!known || known.size !== bytes.length || known.hash !== contentHash(bytes)) stale.push(rel);
+    if (!known || known.size !== read.bytes.length || known.hash !== contentHash(read.bytes)) stale.push(rel);
   }
   return { epoch: readEpoch(conn), stale, missing, fresh: stale.length === 0 && missing.length === 0 };
 }

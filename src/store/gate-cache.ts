@@ -2,16 +2,20 @@
  * Writes the gate's per-file entries and settings into the index at scan time, and
  * garbage-collects old markers, so the hook reads one row per event. The settings are stored
  * with the configuration's content hash: the hook re-reads the configuration when it changed.
+ * Every row is sealed with the marker key (gate/policy-seal.ts), and the settings row counts the
+ * entries, so an entry edited, planted or deleted by hand is detected by the gate.
  */
 
 import path from 'node:path';
+import { sealRow } from '../gate/policy-seal.js';
 import { GATE_SETTINGS_KEY, gateSettingsOf, type StoredGateSettings } from '../gate/settings.js';
 import type { FileGateEntry } from '../gate/severity-cache.js';
-import { gateEntryKey } from '../gate-run.js';
+import { GATE_ENTRY_PREFIX, gateEntryKey } from '../gate-run.js';
 import type { ProofmapConfig } from '../model/config.js';
 import { collectMarkers } from './consult.js';
 import { configSource } from './gate-config.js';
 import type { IndexStore } from './index.js';
+import { markerKey } from './marker-key.js';
 
 /** Entries come from gateEntries, computed with gateSettingsOf(config.gate) (signals-job.ts). */
 export function writeGateCache(
@@ -22,10 +26,17 @@ export function writeGateCache(
   const settings = gateSettingsOf(config.gate);
   // The index lives at <root>/.proofmap/index.db.
   const root = path.dirname(path.dirname(store.path));
-  const stored: StoredGateSettings = { settings, source: configSource(root) };
+  const key = markerKey();
+  const rows = [...entries];
+  const stored: StoredGateSettings = { settings, source: configSource(root), entries: rows.length };
   store.transaction(() => {
-    store.putSignals(GATE_SETTINGS_KEY, stored);
-    for (const [path, entry] of entries) store.putSignals(gateEntryKey(path), entry);
+    // Entries of files gone since the last scan would otherwise linger and spoil the count.
+    store.deleteSignals(GATE_ENTRY_PREFIX);
+    store.putSignals(GATE_SETTINGS_KEY, sealRow(key, root, GATE_SETTINGS_KEY, stored));
+    for (const [path, entry] of rows) {
+      const name = gateEntryKey(path);
+      store.putSignals(name, sealRow(key, root, name, entry));
+    }
   });
   collectMarkers(store, settings.markerMaxAgeMs);
 }

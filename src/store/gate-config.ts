@@ -1,11 +1,5 @@
-/**
- * The gate's configuration as it is on disk now. The scan stores the parsed `gate` section with
- * `<file>:<content hash>` of the configuration file; at each decision the hook hashes the file
- * again and keeps the stored settings while the hash matches, and parses the section itself when
- * it does not — so `gate.block: true` takes effect on the next edit, not the next scan.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, readRegularFile } from '../discover/safe-read.js';
 import {
   DEFAULT_GATE_SETTINGS,
   type GateSettings,
@@ -38,11 +32,8 @@ export function configSource(root: string): string {
 
 function readConfig(root: string): { name: string; bytes: Buffer } | undefined {
   for (const name of CONFIG_FILES) {
-    try {
-      return { name, bytes: readFileSync(path.join(root, name)) };
-    } catch {
-      // not this one
-    }
+    const read = readRegularFile(path.join(root, name), CONFIG_MAX_BYTES);
+    if (read.ok) return { name, bytes: read.bytes };
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
  * plus untracked files not ignored. Arguments go to git as an argv array, never through a shell,
  * so a revision like `HEAD; rm -rf /` is only ever a bad revision.
  */
-import { execFileSync } from 'node:child_process';
+import { runGit } from '../discover/git.js';
 import { ALWAYS_EXCLUDED_DIRS } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
 import { isExcludedPath, toPosix } from '../model/paths.js';
@@ -13,12 +13,7 @@ export function gitChangedFiles(root: string, base = 'HEAD'): string[] {
     throw new InputError(`invalid revision "${base}"`, { hint: 'pass a commit, branch or tag' });
   const run = (args: string[]) => {
     try {
-      return execFileSync('git', args, {
-        cwd: root,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      return runGit(root, args).toString('utf8');
     } catch (cause) {
       const detail = String((cause as { stderr?: unknown }).stderr ?? (cause as Error).message).split(
         '\n',

@@ -16,7 +16,7 @@ export { foldText } from './fold.js';
 export type { Freshness } from './freshness.js';
 export { acquireScanLock, SCAN_LOCK_FILE, type ScanLockRelease } from './lock.js';
 export type { ConsultMarker } from './markers.js';
-export { IndexUnusable } from './open.js';
+export { IndexUnusable, isUnwritable } from './open.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { SearchHit, SearchKind, SearchOptions, SearchPage } from './search.js';
 export { searchCursorAt, searchCursorOffset } from './search.js';
@@ -65,12 +65,25 @@ export interface IndexStore {
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;
   search(text: string, opts?: SearchOptions): SearchPage;
+  /**
+   * quick_check of the search tables: why they are unsound, or undefined. A check that meets
+   * SQLITE_CORRUPT itself rebuilds the index like any read (see `recovered`).
+   */
+  checkSearch(): string | undefined;
+  /** Moves a damaged index aside and starts an empty one (`recovered` says why); not when strict. */
+  discard(problem: string): void;
+  /** Each path's search rows as JSON, by path: what a shared index publishes to search like this one. */
+  searchSources(): [path: string, rows: string][];
   /** Re-hashes the files on disk and compares them with the index (DESIGN §6). */
   freshness(paths: readonly string[]): Freshness;
   /** Caches signals computed from snapshot `epoch` (default: the current one). */
   putSignals(kind: string, data: unknown, epoch?: number): void;
   /** Cached signals, or undefined when absent or computed from an older snapshot. */
   getSignals<T>(kind: string): T | undefined;
+  /** Deletes every cached signal named `<prefix>…`. */
+  deleteSignals(prefix: string): void;
+  /** How many cached signals are named `<prefix>…`, whatever their epoch. */
+  countSignals(prefix: string): number;
   putMarker(marker: ConsultMarker): void;
   getMarker(path: string): ConsultMarker | undefined;
   /** Path and time of every marker (for garbage collection by age). */

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, readRegularFile } from '../discover/safe-read.js';
 import { OUTPUT_DIR } from '../model/constants.js';
 import { BusyError } from '../model/errors.js';
 import { ensureOutputDir } from './output-dir.js';
@@ -133,11 +134,9 @@ function releaser(file: string, token: string, tookOver: string | undefined): Sc
 }
 
 function readOrUndefined(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  // A FIFO planted as scan.lock must read as "no holder", never block every scan.
+  const read = readRegularFile(file, CONFIG_MAX_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }
 
 function parse(text: string): Owner | undefined {

@@ -182,6 +182,16 @@ export function isDamage(error: unknown): boolean {
   return error instanceof IndexDamage;
 }
 
+/** True for errors that mean the index may be read but not written (permissions, read-only disk). */
+export function isUnwritable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return (
+    /^SQLITE_(READONLY|CANTOPEN|PERM|FULL)/.test(code) ||
+    ['EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)
+  );
+}
+
 export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));

@@ -3,9 +3,10 @@
  * extractors do not record (CODEOWNERS). It refuses paths that escape the root, lexically or
  * through a symlink, and files over a size bound, so a query can never be made to read elsewhere.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { contain } from '../discover/contain.js';
+import { readRegularFile } from '../discover/safe-read.js';
 import { toPosix } from '../model/paths.js';
 
 const MAX_BYTES = 1024 * 1024;
@@ -17,13 +18,8 @@ export function readRepoFile(root: string, rel: string): string | undefined {
   if (clean.startsWith('/') || clean === '..' || clean.startsWith('../') || clean.includes('\0'))
     return undefined;
   if (!contain(root, clean).ok) return undefined;
-  try {
-    const abs = path.join(root, clean);
-    if (statSync(abs).size > MAX_BYTES) return undefined;
-    return readFileSync(abs, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const read = readRegularFile(path.join(root, clean), MAX_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }
 
 /** Whether a repo-relative file exists inside the root, without reading it (lockfiles are large). */

@@ -1,10 +1,5 @@
-/**
- * Reading repository files for read-only commands (claims): a repo path is read only when its
- * real path stays inside the root, and never past a size cap. Unreadable means undefined, never
- * a throw, so one bad file cannot stop a report.
- */
-import { readFileSync, statSync } from 'node:fs';
 import { contain } from '../discover/contain.js';
+import { readRegularFile } from '../discover/safe-read.js';
 import { normalizeRepoPath } from '../model/paths.js';
 
 const MAX_BYTES = 2_000_000;
@@ -37,12 +32,8 @@ export function repoFiles(root: string): RepoFiles {
       const clean = normalizeRepoPath(rel);
       const c = clean === undefined ? undefined : contain(root, clean);
       if (c?.ok) {
-        try {
-          if (statSync(c.real).isFile() && statSync(c.real).size <= MAX_BYTES)
-            text = readFileSync(c.real, 'utf8');
-        } catch {
-          text = undefined;
-        }
+        const read = readRegularFile(c.real, MAX_BYTES);
+        text = read.ok ? read.bytes.toString('utf8') : undefined;
       }
       texts.set(rel, text);
       return text;

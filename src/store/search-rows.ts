@@ -19,7 +19,12 @@ export interface Heading {
 }
 
 /** kind, name, line, detail: the displayed part of a row; folded text is derived from it. */
-type Row = [kind: 'path' | 'symbol' | 'heading', name: string, line: number | null, detail: string | null];
+export type Row = [
+  kind: 'path' | 'symbol' | 'heading',
+  name: string,
+  line: number | null,
+  detail: string | null,
+];
 
 export function syncSearchRows(
   conn: Connection,
@@ -94,6 +99,21 @@ export function syncFileRows(
   insertItems(conn, node.path, rows);
   indexItemsFrom(conn, first);
   conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`).run(node.path, key);
+}
+
+/**
+ * Loads rows published elsewhere (each path's rows as JSON, `IndexStore.searchSources`) into an
+ * empty index: the same items, keys and FTS rows syncSearchRows would have written for them.
+ */
+export function loadSearchRows(conn: Connection, sources: readonly (readonly [string, string])[]): void {
+  const first = nextItemId(conn);
+  const setKey = conn.stmt(`INSERT INTO search_sources (path, key) VALUES (?, ?)`);
+  for (const [p, json] of sources) {
+    const rows = JSON.parse(json) as Row[];
+    insertItems(conn, p, rows);
+    setKey.run(p, rowsKey(rows));
+  }
+  indexItemsFrom(conn, first);
 }
 
 /** Removes a path's search rows (a file that left the tree). */

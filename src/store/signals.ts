@@ -19,6 +19,25 @@ export function getSignals<T>(conn: Connection, kind: string): T | undefined {
   return parseStored<T>(row.data);
 }
 
+// Rows named `<prefix>…` sort between prefix and prefix with its last character bumped, so both
+// statements below use the unique index on kind instead of a scan.
+const prefixEnd = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+export function deleteSignals(conn: Connection, prefix: string): void {
+  conn.stmt(`DELETE FROM signals WHERE kind >= ? AND kind < ?`).run(prefix, prefixEnd(prefix));
+}
+
+/** How many rows are named `<prefix>…`, whatever their epoch. */
+export function countSignals(conn: Connection, prefix: string): number {
+  return Number(
+    conn
+      .stmt(`SELECT count(*) FROM signals WHERE kind >= ? AND kind < ?`)
+      .pluck()
+      .get(prefix, prefixEnd(prefix)),
+  );
+}
+
 /**
  * The epoch of the last full snapshot when deltas were applied since: signals computed then are
  * carried through deltas (which say so in SIGNALS_LAG when the graph moved) instead of restamping

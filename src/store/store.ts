@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ProofMap } from '../map/schema.js';
 import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
 import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
-import { type Connection, connection, queryJson, readEpoch } from './connection.js';
+import { type Connection, connection, IndexDamage, queryJson, readEpoch } from './connection.js';
 import { type SnapshotDelta, writeDelta } from './delta.js';
 import { allFacts, getFacts, putFacts } from './facts.js';
 import { type Freshness, freshness } from './freshness.js';
@@ -26,8 +26,9 @@ import {
 } from './open.js';
 import { readMap } from './read-map.js';
 import { type SearchOptions, type SearchPage, search } from './search.js';
+import { checkSearchTables } from './search-check.js';
 import type { Heading } from './search-rows.js';
-import { getSignals, putSignals } from './signals.js';
+import { countSignals, deleteSignals, getSignals, putSignals } from './signals.js';
 import { upsertFiles, writeSnapshot } from './snapshot.js';
 
 export class SqliteIndex implements IndexStore {
@@ -103,11 +104,28 @@ export class SqliteIndex implements IndexStore {
   readMap = () => this.#guard(() => readMap(this.#conn));
   search = (text: string, opts?: SearchOptions): SearchPage =>
     this.#guard(() => search(this.#conn, text, opts));
+  searchSources = () =>
+    this.#guard(() =>
+      queryJson<[string, string][]>(
+        this.#conn,
+        // Rebuilt from the items (the keys are digests): per path, in the order they were written.
+        `SELECT json_group_array(json_array(path, rows)) FROM (SELECT path,
+           json_group_array(json_array(kind, name, line, detail) ORDER BY id) AS rows
+         FROM search_items GROUP BY path ORDER BY path)`,
+      ),
+    );
   freshness = (paths: readonly string[]): Freshness =>
     this.#guard(() => freshness(this.#conn, this.#root, paths));
   putSignals = (kind: string, data: unknown, epoch?: number) =>
     this.#guard(() => putSignals(this.#conn, kind, data, epoch ?? readEpoch(this.#conn)));
   getSignals = <T>(kind: string) => this.#guard(() => getSignals<T>(this.#conn, kind));
+  deleteSignals = (prefix: string) => this.#guard(() => deleteSignals(this.#conn, prefix));
+  countSignals = (prefix: string) => this.#guard(() => countSignals(this.#conn, prefix));
+  checkSearch = () => this.#guard(() => checkSearchTables(this.#conn));
+  discard(problem: string): void {
+    if (this.#options.strict) throw new IndexUnusable(problem);
+    this.#rebuild(new IndexDamage(problem));
+  }
   putMarker = (marker: ConsultMarker) => this.#guard(() => putMarker(this.#conn, marker));
   getMarker = (p: string) => this.#guard(() => getMarker(this.#conn, p));
   deleteMarkers = (paths?: readonly string[]) => this.#guard(() => deleteMarkers(this.#conn, paths));

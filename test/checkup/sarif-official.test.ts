@@ -1,5 +1,7 @@
 /** `check --format sarif` against the official SARIF 2.1.0 schema, plus what code scanning needs per rule. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { INFORMATION_URI } from '../../src/model/sarif.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 import { officialSarifValidator } from './sarif-official.js';
@@ -38,10 +40,26 @@ describe('SARIF', () => {
     expect(validate(broken)).toBe(false);
   });
 
-  it('has informationUri, fullDescription and help per rule, and the config line as a related location', async () => {
+  it('informationUri and helpUri are our package.json home, or absent: never an address nobody serves', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const repository =
+      typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+    const home: string | undefined =
+      manifest.homepage ?? repository?.replace(/^git\+/, '').replace(/\.git$/, '');
+    expect(INFORMATION_URI).toBe(home);
+    const r = await runCli(['check', tmpRepo(repo), '--format', 'sarif']);
+    const log = JSON.parse(r.stdout);
+    const driver = log.runs[0].tool.driver;
+    expect(driver.informationUri).toBe(home);
+    for (const rule of driver.rules) expect(rule.helpUri, rule.id).toBe(home);
+    // Every other address in the log is the schema's.
+    const urls = r.stdout.match(/https?:\/\/[^"\s]+/g) ?? [];
+    expect(urls.filter((u) => u !== home)).toEqual([log.$schema]);
+  });
+
+  it('has fullDescription and help per rule, and the config line as a related location', async () => {
     const r = await runCli(['check', tmpRepo(repo), '--format', 'sarif']);
     const run = JSON.parse(r.stdout).runs[0];
-    expect(run.tool.driver.informationUri).toMatch(/^https:\/\//);
     for (const rule of run.tool.driver.rules) {
       expect(rule.fullDescription.text.length, rule.id).toBeGreaterThan(20);
       expect(rule.help.text, rule.id).toContain(rule.shortDescription.text);

@@ -27,4 +27,24 @@ describe('checkup on proofmap itself', () => {
       ['forbidden-dependency', 'src/checkup/index.ts', 'external:node:fs'],
     ]);
   });
+
+  it('the dev-dependency fence is live: a runtime import of a devDependency from src/ trips it, a type import does not', async () => {
+    const { map } = await checkRepo(repoRoot);
+    const from = map.nodes.find((n) => n.path === 'src/checkup/index.ts')!;
+    const vitest = map.nodes.find((n) => n.key === 'external:npm:vitest')!;
+    const base = map.edges.find((e) => e.from === from.id && e.relation === 'imports')!;
+    const loaded = loadConfig(repoRoot);
+    const run = (relation: string) =>
+      checkup(
+        { ...map, edges: [...map.edges, { ...base, id: '000000000000', to: vitest.id, relation }] },
+        loaded.config,
+        { configFile: 'proofmap.config.json', lineOf: loaded.lineOf },
+      ).problems.filter((p) => p.kind === 'error');
+    const [p, ...rest] = run('imports');
+    expect(rest).toEqual([]);
+    expect(p!.message).toMatch(
+      /^src\/checkup\/index\.ts:\d+: src\/checkup\/index\.ts imports external:npm:vitest, listed only in devDependencies \(package\.json:\d+\), but rule "production code needs no devDependency at run time"/,
+    );
+    expect(run('type-imports')).toEqual([]);
+  });
 });

@@ -64,6 +64,7 @@ describe('export --format scip', () => {
     const actual: string[] = [];
     for (const d of index.documents)
       for (const o of d.occurrences) {
+        if (o.symbol_roles === scip.SymbolRole.Definition) continue;
         expect(o.symbol_roles).toBe(scip.SymbolRole.Import);
         const external = / \. /.test(o.symbol) && !o.symbol.startsWith('proofmap npm proofmap-root');
         const target = external ? `external ${o.symbol.split(' ')[2]}` : o.symbol;
@@ -71,6 +72,47 @@ describe('export --format scip', () => {
       }
     expect(expected.length).toBeGreaterThan(20);
     expect(actual.sort()).toEqual(expected);
+  });
+
+  it('defines each module at its start and each named export on its name at its declaration line', () => {
+    const byPath = new Map(map.nodes.filter((n) => n.path && n.kind === 'file').map((n) => [n.path!, n]));
+    let named = 0;
+    let onName = 0;
+    for (const d of index.documents) {
+      const module = d.symbols[0].symbol as string;
+      // biome-ignore lint/suspicious/noExplicitAny: decoded message
+      const defs = d.occurrences.filter((o: any) => o.symbol_roles === scip.SymbolRole.Definition);
+      const expected = [
+        `${module} 0:0:0`,
+        ...(byPath.get(d.relative_path)?.exports ?? [])
+          .filter((x) => x.name !== '*')
+          .map(
+            (x) => `${module}${/^[A-Za-z0-9_+\-$]+$/.test(x.name) ? x.name : `\`${x.name}\``}. ${x.line - 1}`,
+          ),
+      ].sort();
+      // biome-ignore lint/suspicious/noExplicitAny: decoded message
+      const actual = defs.map((o: any) =>
+        o.symbol === module ? `${o.symbol} ${o.range.join(':')}` : `${o.symbol} ${o.range[0]}`,
+      );
+      expect(actual.sort()).toEqual(expected);
+      // Every defined symbol is also described in the Document's symbols.
+      const described = new Set(d.symbols.map((s: { symbol: string }) => s.symbol));
+      for (const o of defs) expect(described.has(o.symbol)).toBe(true);
+      const lines = readFileSync(path.join(dir, d.relative_path), 'utf8').split('\n');
+      for (const o of defs) {
+        if (o.symbol === module) continue;
+        named++;
+        // A non-empty range covers exactly the exported name in the source line.
+        if (o.range[2] > o.range[1]) {
+          onName++;
+          const name = o.symbol.slice(module.length, -1).replace(/^`|`$/g, '');
+          expect(lines[o.range[0]]!.slice(o.range[1], o.range[2])).toBe(name);
+        }
+      }
+    }
+    expect(named).toBeGreaterThan(50);
+    // Most declarations name the export on their own line (`export function x`, `export const x`).
+    expect(onName / named).toBeGreaterThan(0.8);
   });
 
   it('puts what SCIP cannot carry into the sidecar, one entry per edge', () => {

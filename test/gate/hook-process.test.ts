@@ -8,6 +8,8 @@ import { tmpRepo } from '../helpers/tmp-repo.js';
 
 const bin = path.resolve(new URL('../../bin/proofmap.js', import.meta.url).pathname);
 const env = { ...process.env, PROOFMAP_STATE_DIR: mkdtempSync(path.join(os.tmpdir(), 'proofmap-state-')) };
+// The in-process scan seals the gate's rows with the key the hook process will read.
+process.env.PROOFMAP_STATE_DIR = env.PROOFMAP_STATE_DIR;
 
 /** The hook as Claude Code runs it: a new process per event, through the bundled entry point. */
 function hook(root: string, event: 'PreToolUse' | 'PostToolUse', edit: Record<string, unknown> = {}) {

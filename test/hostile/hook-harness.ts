@@ -36,8 +36,13 @@ export function gatedRepo(gate: Record<string, unknown> = { block: true, fanIn: 
 }
 
 /** The CLI as a user runs it. */
-export const cli = (root: string, args: string[]) =>
-  spawnSync(process.execPath, [bin, ...args], { cwd: root, env, encoding: 'utf8', timeout: 10_000 });
+export const cli = (root: string, args: string[], extraEnv: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
 
 export interface HookRun {
   status: number | null;

@@ -139,3 +139,34 @@ describe('proofmap init', () => {
     expect((await runCli(['init', tmpRepo(MONOREPO), '--agent', 'vim'])).exitCode).toBe(2);
   });
 });
+
+describe('proofmap init per package manager, on a React Router 7 app', () => {
+  const app = (lockfile: Record<string, string>) => ({
+    'package.json': json({
+      name: 'rr',
+      private: true,
+      dependencies: { 'react-router': '7.0.0', '@react-router/dev': '7.0.0' },
+      scripts: { test: 'vitest run', 'lint:fix': 'eslint --fix .' },
+    }),
+    'app/root.tsx': page,
+    'app/routes.ts': 'export default [];\n',
+    'app/routes/home.tsx': page,
+    ...lockfile,
+  });
+  it.each([
+    ['yarn', { 'yarn.lock': '' }, 'yarn test'],
+    ['bun', { 'bun.lock': '' }, 'bun run test'],
+    ['npm', { 'package-lock.json': '{}' }, 'npm test'],
+  ])('%s: the lockfile picks the runner, the route conventions are entries', async (pm, lockfile, run) => {
+    const r = await runCli(['init', tmpRepo(app(lockfile)), '--dry-run']);
+    expect(r.exitCode).toBe(0);
+    const config = JSON.parse(r.stdout);
+    expect(config.checks).toEqual([{ path: '**', run }]);
+    expect(config.entries).toEqual([
+      'app/root.{js,jsx,ts,tsx,mjs,cjs}',
+      'app/routes.{js,jsx,ts,tsx,mjs,cjs}',
+      'app/routes/**/*.{js,jsx,ts,tsx,mjs,cjs}',
+    ]);
+    expect(r.stderr).toContain(`checks: run with ${pm}, from ${Object.keys(lockfile)[0]} at the root`);
+  });
+});

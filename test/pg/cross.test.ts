@@ -56,6 +56,47 @@ describe.skipIf(skipPg)('cross-repository impact (PostgreSQL)', () => {
     ]);
   });
 
+  it('refs of a core file lists the imports of its package in the other repositories, with file:line', async () => {
+    const out = await runCli(['refs', 'src/util.ts', '--root', dirs.core!, '--db', url, '--json']);
+    expect(out.exitCode, out.stderr).toBe(0);
+    const answer = JSON.parse(out.stdout);
+    // Local part: core's index re-exports util at line 1.
+    expect(answer.items).toMatchObject([{ path: 'src/index.ts', line: 1, target: 'src/util.ts' }]);
+    const short = answer.other_repos.items.map(
+      (r: { repo: string; path: string; line: number; names: string[]; via: string }) =>
+        `${r.repo}:${r.path}:${r.line} {${r.names.join(',')}} via ${r.via}`,
+    );
+    expect(short).toEqual([
+      '@org/ui:src/button.ts:1 {core} via @org/core@1.0.0',
+      'app:src/page.ts:2 {core} via @org/core@1.0.0',
+    ]);
+    expect(answer.other_repos.total).toBe(2);
+    expect(answer.notes.join(' ')).toMatch(/import the package, not a file/);
+    expect(answer.read.map((r: { repo: string }) => r.repo)).toEqual(['@org/core', '@org/ui', 'app']);
+    // The text rendering says the same, one line per import.
+    const text = await runCli(['refs', 'src/util.ts', '--root', dirs.core!, '--db', url]);
+    expect(text.stdout).toContain(
+      'in other repositories:\n@org/ui: src/button.ts:1  imports @org/core {core}',
+    );
+  });
+
+  it('refs by symbol across repositories keeps only the imports naming it', async () => {
+    const byName = async (name: string, root: string) =>
+      JSON.parse((await runCli(['refs', name, '--root', root, '--db', url, '--json'])).stdout);
+    const core = await byName('core', dirs.core!);
+    expect(core.other_repos.items.map((r: { repo: string; path: string }) => `${r.repo}:${r.path}`)).toEqual([
+      '@org/ui:src/button.ts',
+      'app:src/page.ts',
+    ]);
+    // util is exported by core too, but nobody elsewhere imports it by name.
+    expect((await byName('util', dirs.core!)).other_repos.items).toEqual([]);
+    // button lives in ui: app imports it; core's importers of ui's package are none.
+    const button = await byName('button', dirs.ui!);
+    expect(button.other_repos.items).toMatchObject([
+      { repo: 'app', path: 'src/main.ts', line: 1, via: '@org/ui@2.0.0' },
+    ]);
+  });
+
   it('a file of a package nobody imports has no dependents elsewhere; --depth bounds the walk', async () => {
     const alone = JSON.parse(
       (await runCli(['impact', 'src/standalone.ts', '--root', dirs.app!, '--db', url, '--json'])).stdout,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_MIGRATIONS, readPublishedMap } from '../../src/store/pg/index.js';
+import { PG_MIGRATIONS, publishMap, readPublishedMap } from '../../src/store/pg/index.js';
 import { runCli } from '../helpers/cli.js';
 import { freshDatabase, skipPg } from '../helpers/pg.js';
 import { commitEdit, git, REPOS, scannedRepo } from './repos.js';
@@ -76,6 +76,9 @@ describe.skipIf(skipPg)('proofmap publish (PostgreSQL)', () => {
     expect(result.nodes.written).toBeGreaterThanOrEqual(1);
     expect(result.nodes.written).toBeLessThan(result.nodes.total);
     expect(result.nodes.closed).toBe(result.nodes.written);
+    // Search rows too: util.ts's exports changed, so its path's rows and nothing else.
+    expect(result.search).toMatchObject({ written: 1, closed: 1 });
+    expect(result.search.total).toBeGreaterThan(1);
     const now = await readPublishedMap(sql, '@org/core');
     expect(JSON.stringify(now.map)).toBe(canonical(mapText(core)));
     const then = await readPublishedMap(sql, '@org/core', oldCommit);
@@ -123,6 +126,29 @@ describe.skipIf(skipPg)('proofmap publish (PostgreSQL)', () => {
       }
       expect(b).toEqual(a);
     }
+  });
+
+  it('search --db against a commit published without search rows says so in one line, exit 2', async () => {
+    const map = JSON.parse(mapText(core));
+    // As a proofmap before search rows (or a library caller without them) published it.
+    await publishMap(sql, 'bare', 'a'.repeat(40), map);
+    const out = await runCli(['search', 'util', '--root', core, '--db', url, '--repo', 'bare']);
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    expect(out.stderr).toMatch(/bare@aaaaaaaaaaaa was published without search rows/);
+    // The map itself still answers.
+    const refs = await runCli([
+      'refs',
+      'src/util.ts',
+      '--root',
+      core,
+      '--db',
+      url,
+      '--repo',
+      'bare',
+      '--json',
+    ]);
+    expect(refs.exitCode, refs.stderr).toBe(0);
   });
 
   it('refuses a bad --db in one line, exit 2', async () => {

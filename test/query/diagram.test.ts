@@ -1,7 +1,7 @@
 /**
  * `--format dot|mermaid` for impact, cycles, path and packages, run through the CLI. DOT output is
- * parsed by a real DOT parser (dotparser) and compared with the JSON answer; Mermaid is checked for
- * the flowchart grammar's shape (mermaid's own parser needs a browser DOM, too heavy to load here).
+ * parsed by a real DOT parser (dotparser) and compared with the JSON answer. Mermaid is read back
+ * by mermaid's own parser in Chromium in diagram-mermaid.test.ts; here only its text is checked.
  */
 import dotparse from 'dotparser';
 import { describe, expect, it } from 'vitest';

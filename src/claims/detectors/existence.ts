@@ -23,6 +23,13 @@ export const pathDetector: Detector<'path'> = {
     // Build output and vendored folders are never scanned: absence there proves nothing.
     if (first.split('/').some((s) => EXCLUDED_DIRS.includes(s)))
       return decision('unverified', `${first} is in a generated or excluded folder, which is not scanned`);
+    const unanalysed =
+      readings.map((r) => repo.unanalysed?.(r.path)).find(Boolean) ?? repo.unanalysed?.(first);
+    if (unanalysed)
+      return decision(
+        'unverified',
+        `${JSON.stringify(unanalysed.name)} exists, but the scan did not analyse it: ${unanalysed.reason}`,
+      );
     if (repo.onDisk(first))
       return decision(
         'unverified',

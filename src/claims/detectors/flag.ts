@@ -1,7 +1,8 @@
 /**
- * Flag detector: a `--flag` of one of the repository's bins is named in that bin's code (its
- * entry file and the repository files it imports). A text search with exact code points; a flag
- * only in a comment of that code still matches, which the report lists as a limitation.
+ * Flag detector: a `--flag` of one of the repository's bins is defined or read in that bin's code
+ * (its entry file and the repository files it imports), in one of the shapes argument parsers use
+ * (flag-evidence.ts). A name only in a comment, a message string or an unrelated object key is
+ * not evidence. Exact code points.
  */
 import { joinRepoPath } from '../../model/paths.js';
 import { findSourceFile } from '../../resolve/source-file.js';
@@ -10,6 +11,7 @@ import { nearMisses } from '../near-miss.js';
 import type { ClaimsRepo } from '../repo.js';
 import { binsOf } from './behaviour.js';
 import { withoutComments } from './code-text.js';
+import { flagEvidence } from './flag-evidence.js';
 import { codeFile } from './repo-path.js';
 import { type Detector, decision } from './types.js';
 
@@ -23,15 +25,14 @@ export const flagDetector: Detector<'flag'> = {
     if (name.includes('\0') || name === '') return decision('unverified', 'ignored: not a usable flag name');
     const code = binCode(subject.bin, repo);
     if ('unverified' in code) return decision('unverified', code.unverified);
-    const patterns = [`--${name}`, `'${name}'`, `"${name}"`, `${name}:`];
     const flags = new Set<string>();
     for (const path of code.files) {
       const text = withoutComments(repo.textOf(path)!);
-      const at = patterns.map((p) => text.indexOf(p)).find((i) => i >= 0);
-      if (at !== undefined) {
-        const line = text.slice(0, at).split('\n').length;
-        return decision('verified', `${path}:${line} names ${name}`, [{ path, line }]);
-      }
+      const found = flagEvidence(text, name);
+      if (found)
+        return decision('verified', `${path}:${found.line} defines or reads ${name}`, [
+          { path, line: found.line },
+        ]);
       for (const m of text.matchAll(/--([a-z][a-z0-9-]+)/g)) flags.add(`--${m[1]}`);
       // Option keys (`strict:`) are flags too; only look-alikes of them are worth naming.
       for (const m of text.matchAll(/[\p{L}][\p{L}\d-]*/gu))

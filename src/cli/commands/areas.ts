@@ -1,11 +1,5 @@
-/**
- * `proofmap areas [dir]`: the areas the import graph suggests (seeded Louvain communities), each
- * with its files, cohesion and the edges that cross it. `--write` merges them into
- * proofmap.config.json as declared areas, for a person to review; areas already declared by name
- * are kept as they are. The same seed gives the same suggestions.
- */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, readRegularFile } from '../../discover/safe-read.js';
 import { type AreaSuggestion, suggestAreas } from '../../graph/areas.js';
 import { writeAtomic } from '../../map/emit.js';
 import { paginate } from '../../model/envelope.js';
@@ -92,7 +86,9 @@ function mergeIntoConfig(
   let config: Record<string, unknown> = {};
   if (configFile !== undefined) {
     try {
-      config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const read = readRegularFile(file, CONFIG_MAX_BYTES);
+      if (!read.ok) throw new Error(`${read.reason}: ${read.detail}`);
+      config = JSON.parse(read.bytes.toString('utf8')) as Record<string, unknown>;
     } catch (error) {
       throw new UsageError(`${CONFIG_JSON} is not JSON (${(error as Error).message})`, {
         hint: 'fix it, then run proofmap areas --write again',

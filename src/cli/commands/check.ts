@@ -4,7 +4,7 @@
  * unchanged map byte for byte, so the answer is never about a stale map. `--no-scan` checks the
  * existing .proofmap/map.json as it is.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyBaseline, type Baseline, baselineOf, parseBaseline } from '../../checkup/baseline.js';
 import { checkup, skippedResult } from '../../checkup/index.js';
@@ -13,6 +13,7 @@ import { sarifReport } from '../../checkup/report-sarif.js';
 import { textReport } from '../../checkup/report-text.js';
 import type { CheckMode, CheckupResult } from '../../checkup/types.js';
 import { loadConfig } from '../../discover/config.js';
+import { READ_CAP_BYTES, readRegularFile } from '../../discover/safe-read.js';
 import { readMapFile } from '../../map/emit.js';
 import { VERSION } from '../../map/version.js';
 import { InputError } from '../../model/errors.js';
@@ -126,11 +127,12 @@ export async function checkCommand(argv: string[], io: Io): Promise<CommandResul
 
 function readBaseline(file: string): Baseline {
   let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (cause) {
-    throw new InputError(`cannot read baseline ${file}`, { cause, hint: 'write one with --update-baseline' });
-  }
+  const read = readRegularFile(file, READ_CAP_BYTES);
+  if (!read.ok)
+    throw new InputError(`cannot read baseline ${file} (${read.reason}: ${read.detail})`, {
+      hint: 'write one with --update-baseline',
+    });
+  text = read.bytes.toString('utf8');
   try {
     return parseBaseline(text);
   } catch (cause) {

@@ -8,6 +8,7 @@ import { exportScip } from '../../export/scip.js';
 import { mapPath, readMapFile, writeAtomic } from '../../map/emit.js';
 import { OUTPUT_DIR } from '../../model/constants.js';
 import { InputError } from '../../model/errors.js';
+import { readRepoFile } from '../../store/read-file.js';
 import { parse } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
@@ -52,7 +53,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<CommandResu
     root,
     typeof values.out === 'string' ? values.out : path.join(OUTPUT_DIR, 'index.scip'),
   );
-  const result = exportScip(map, pathToFileURL(root).href);
+  const result = exportScip(map, pathToFileURL(root).href, { readText: (rel) => readRepoFile(root, rel) });
   writeAtomic(out, Buffer.from(result.bytes));
   writeAtomic(`${out}.proofmap.json`, `${JSON.stringify(result.sidecar, null, 2)}\n`);
   const summary = {
@@ -60,11 +61,12 @@ export async function exportCommand(argv: string[], io: Io): Promise<CommandResu
     sidecar: `${out}.proofmap.json`,
     documents: result.documents,
     occurrences: result.occurrences,
+    definitions: result.definitions,
   };
   io.stdout.write(
     values.json
       ? `${JSON.stringify(summary, null, 2)}\n`
-      : `proofmap export: wrote ${out} (${result.documents} documents, ${result.occurrences} import occurrences) and ${summary.sidecar}\n`,
+      : `proofmap export: wrote ${out} (${result.documents} documents, ${result.occurrences} import and ${result.definitions} definition occurrences) and ${summary.sidecar}\n`,
   );
   return { exitCode: 0 };
 }

@@ -6,8 +6,9 @@
  * command it is about to write, exactly as Claude Code will, and writes it only once it answered.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, readRegularFile } from '../../discover/safe-read.js';
 import { INSTALL_PROBE } from '../../gate/claude.js';
 import { type CommandCandidate, hookCommandCandidates } from '../../gate/hook-command.js';
 import { installHooks, lineDiff, uninstallHooks } from '../../gate/hooks-settings.js';
@@ -72,12 +73,13 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
   const file = path.join(root, '.claude', local ? 'settings.local.json' : 'settings.json');
   // A symlinked settings file (shared dotfiles) stays a symlink: the edit goes to its target.
   const target = existsSync(file) ? realpathSync(file) : file;
-  let before = '';
-  try {
-    before = readFileSync(target, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  // The settings file is committable: a FIFO or a device there is bad input, not a wait.
+  const read = readRegularFile(target, CONFIG_MAX_BYTES);
+  if (!read.ok && read.reason !== 'missing')
+    throw new InputError(`${path.relative(root, file)} cannot be read (${read.reason}: ${read.detail})`, {
+      hint: 'replace it with a regular JSON file',
+    });
+  const before = read.ok ? read.bytes.toString('utf8') : '';
   let verified: Verified | undefined;
   let result: { text: string; changed: boolean };
   try {

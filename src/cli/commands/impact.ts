@@ -2,7 +2,6 @@
 import { diagramOf } from '../../query/diagram.js';
 import { impact } from '../../query/impact.js';
 import { renderEnvelope } from '../../query/render.js';
-import { crossImpact } from '../../store/pg/index.js';
 import { intOption } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { limitOption, PAGE_FLAGS, querySpec, runQueryCommand } from '../query-command.js';
@@ -51,14 +50,15 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
           ...(a.cursor ? { cursor: a.cursor } : {}),
         }),
       // Against the shared index, the repositories that depend on the target's package too.
-      shared: async (answer, sql, values) => {
-        const other = await crossImpact(sql, answer.read[0]!, answer.target.paths, {
+      across: async (answer, store, { values }) => {
+        const other = await store.crossImpact(answer.target.paths, {
           depth: intOption(values.depth as string | undefined, 'depth', Number.POSITIVE_INFINITY),
           visitLimit: intOption(values['visit-limit'] as string | undefined, 'visit-limit', 10_000),
         });
+        if (!other) return answer;
         return {
           ...answer,
-          read: [...answer.read, ...other.read],
+          read: [...(answer.read ?? []), ...other.read],
           other_repos: { items: other.items, total: other.items.length },
           ...(other.notes.length > 0 ? { notes: [...(answer.notes ?? []), ...other.notes] } : {}),
         };

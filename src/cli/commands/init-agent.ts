@@ -5,8 +5,9 @@
  * short section in CLAUDE.md or AGENTS.md saying when to call which tool. Every file is merged,
  * never overwritten; --dry-run prints the diff of each and writes nothing.
  */
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { CONFIG_MAX_BYTES, readRegularFile } from '../../discover/safe-read.js';
 import {
   AGENT_FILES,
   AGENTS,
@@ -66,7 +67,12 @@ function editFile(root: string, rel: string, edit: (text: string) => string, dry
   const file = path.join(root, rel);
   // A symlinked file (shared dotfiles) stays a symlink: the edit goes to its target.
   const target = existsSync(file) ? realpathSync(file) : file;
-  const before = existsSync(target) ? readFileSync(target, 'utf8') : '';
+  const read = readRegularFile(target, CONFIG_MAX_BYTES);
+  if (!read.ok && read.reason !== 'missing')
+    throw new InputError(`${rel} cannot be read (${read.reason}: ${read.detail})`, {
+      hint: 'replace it with a regular text file',
+    });
+  const before = read.ok ? read.bytes.toString('utf8') : '';
   let after: string;
   try {
     after = edit(before);

@@ -47,11 +47,15 @@ export const SPEC: CommandSpec = {
 };
 const USAGE = usageLine(SPEC);
 
-/** The signals the last scan cached in the local index, published so queries need not recompute them. */
-function cachedSignals(root: string): Signals | undefined {
+/**
+ * What the last scan cached in the local index beside the map: its signals, so queries need not
+ * recompute them, and its search rows, so a search against the shared index ranks like a local one.
+ */
+function fromIndex(root: string): { signals?: Signals; search: [string, string][] } {
   const store = openIndex(root, { readonly: true });
   try {
-    return store.getSignals<Signals>(SIGNALS_KIND);
+    const signals = store.getSignals<Signals>(SIGNALS_KIND);
+    return { ...(signals ? { signals } : {}), search: store.searchSources() };
   } finally {
     store.close();
   }
@@ -74,10 +78,10 @@ export async function publishCommand(argv: string[], io: Io): Promise<CommandRes
   const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
   const commit = typeof values.commit === 'string' ? values.commit : headCommit(root);
   const keep = intOption(values.keep, 'keep', DEFAULT_KEEP, { min: 1 });
-  const signals = cachedSignals(root);
+  const cached = fromIndex(root);
   const result = await withDb(url, async (sql) => {
     await migratePg(sql);
-    return publishMap(sql, repo, commit, map, { keep, ...(signals ? { signals } : {}) });
+    return publishMap(sql, repo, commit, map, { keep, ...cached });
   });
   if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else

@@ -1,13 +1,14 @@
 /** `proofmap search <text>`: paths, exported symbols and headings, ranked, folded on both sides. */
 import { realRoot } from '../../discover/index.js';
-import { InputError } from '../../model/errors.js';
 import { renderEnvelope } from '../../query/render.js';
-import { searchIndex } from '../../query/search.js';
-import { openIndex, type SearchKind } from '../../store/index.js';
+import { searchStore } from '../../query/search.js';
+import { searchRepairing } from '../../search-run.js';
+import { type IndexStore, openIndex, type SearchKind } from '../../store/index.js';
+import { DB_ENV } from '../../store/pg/index.js';
 import { choiceOption, intOption, parse, repoDir, targetsAndDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
-import { limitOption, PAGE_FLAGS, querySpec } from '../query-command.js';
+import { limitOption, openQueryStore, PAGE_FLAGS, querySpec } from '../query-command.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
 const KINDS = ['path', 'symbol', 'heading'] as const;
@@ -46,26 +47,61 @@ export async function searchCommand(argv: string[], io: Io): Promise<CommandResu
     choiceOption(k, 'kind', KINDS, 'path'),
   );
   const root = realRoot(repoDir(io, dir, 'search'));
-  const store = openIndex(root, { readonly: true });
-  try {
-    if (store.epoch() === 0)
-      throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
-    const answer = searchIndex(store, text, {
-      limit: intOption(values.limit, 'limit', 20, { min: 1 }),
-      ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
-      ...(kinds.length > 0 ? { kinds: kinds as SearchKind[] } : {}),
-    });
-    if (values.json) io.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-    else
-      io.stdout.write(
-        renderEnvelope(
-          answer,
-          (h) =>
-            `${h.kind.padEnd(8)} ${h.kind === 'path' ? h.path : `${h.name}  ${h.path}${h.line ? `:${h.line}` : ''}`}`,
-        ),
-      );
-  } finally {
-    store.close();
-  }
+  const opts = {
+    limit: intOption(values.limit, 'limit', 20, { min: 1 }),
+    ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}),
+    ...(kinds.length > 0 ? { kinds: kinds as SearchKind[] } : {}),
+  };
+  const url = typeof values.db === 'string' ? values.db : io.env[DB_ENV];
+  const { answer, read } = url
+    ? await searchShared(root, url, values, text, opts)
+    : await searchLocal(root, text, opts);
+  const shown = read ? { ...answer, read: [read] } : answer;
+  if (values.json) io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  else
+    io.stdout.write(
+      renderEnvelope(
+        answer,
+        (h) =>
+          `${h.kind.padEnd(8)} ${h.kind === 'path' ? h.path : `${h.name}  ${h.path}${h.line ? `:${h.line}` : ''}`}`,
+      ) + (read ? `  read ${read.repo}@${read.commit.slice(0, 12)} (published ${read.published_at})\n` : ''),
+    );
   return { exitCode: 0 };
+}
+
+type SearchOptions = Parameters<typeof searchStore>[2];
+
+/** The local index, repaired by a full scan first when its search tables are damaged. */
+async function searchLocal(root: string, text: string, opts: SearchOptions) {
+  let store: IndexStore | undefined;
+  const handle = {
+    store: () => (store ??= openIndex(root, { readonly: true })),
+    rebuilt: () => {
+      store?.close();
+      store = undefined;
+    },
+  };
+  try {
+    return { answer: await searchRepairing(root, handle, text, opts), read: undefined };
+  } finally {
+    handle.rebuilt();
+  }
+}
+
+/** The shared index (--db): the snapshot's version first, which refuses an unpublished repository. */
+async function searchShared(
+  root: string,
+  url: string,
+  values: Parameters<typeof openQueryStore>[2],
+  text: string,
+  opts: SearchOptions,
+) {
+  const store = openQueryStore(root, url, values);
+  try {
+    await store.version();
+    const answer = await searchStore(store, text, opts);
+    return { answer, read: store.backend === 'postgres' ? store.read() : undefined };
+  } finally {
+    await store.close();
+  }
 }

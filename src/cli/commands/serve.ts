@@ -5,11 +5,14 @@
  */
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { realRoot } from '../../discover/contain.js';
+import { boundedLines } from '../../mcp/bounded-input.js';
 import { createServer } from '../../mcp/server.js';
 import { Resident } from '../../resident/watcher.js';
+import { DB_ENV, describeDb, isDbUrl, repoName } from '../../store/pg/index.js';
 import { onlyDir, parse, repoDir } from '../args.js';
+import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
-import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
+import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
 export const SPEC: CommandSpec = {
   name: 'serve',
@@ -20,8 +23,25 @@ export const SPEC: CommandSpec = {
     DIR_NOTE,
     'stdout carries only protocol messages; diagnostics go to stderr. There is no --json: the output is MCP.',
   ],
-  options: { watch: { type: 'boolean', description: 'keep the map current as files change' } },
-  examples: ['proofmap serve', 'proofmap serve ../repo --watch'],
+  options: {
+    watch: { type: 'boolean', description: 'keep the map current as files change' },
+    db: {
+      type: 'string',
+      value: 'URL',
+      description: `answer from the shared PostgreSQL index (or ${DB_ENV}), following each newly published commit`,
+    },
+    repo: {
+      type: 'string',
+      value: 'NAME',
+      description: 'with --db: the repository (default: its folder name)',
+    },
+    commit: { type: 'string', value: 'SHA', description: 'with --db: pin this commit instead of the newest' },
+  },
+  examples: [
+    'proofmap serve',
+    'proofmap serve ../repo --watch',
+    'proofmap serve --db postgres://reader@db/maps --repo @org/core',
+  ],
 };
 
 export async function serveCommand(argv: string[], io: Io): Promise<CommandResult> {
@@ -33,8 +53,23 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   // The real path, as the gate computes it: consult markers are signed over the root.
   const root = realRoot(repoDir(io, onlyDir(positionals, SPEC), 'serve'));
   const log = (line: string) => void io.stderr.write(`${line}\n`);
-  const { factory, close } = createServer(root, log);
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const url = typeof values.db === 'string' ? values.db : io.env[DB_ENV];
+  if (url && values.watch)
+    throw new UsageError('serve --db reads the shared index; --watch keeps a local one current', {
+      hint: 'pass one of them',
+    });
+  // Checked before the transport starts, so a bad URL is a one-line error with exit 2.
+  if (url && !isDbUrl(url))
+    throw new UsageError('--db must be a postgres:// connection string', { hint: usageLine(SPEC) });
+  const repo = typeof values.repo === 'string' ? values.repo : url ? repoName(root) : '';
+  const shared = url
+    ? { url, repo, ...(typeof values.commit === 'string' ? { commit: values.commit } : {}) }
+    : undefined;
+  const { factory, close } = createServer(root, log, shared ? { shared } : {});
+  // Each message is bounded before the SDK buffers it: an oversized one is answered with an
+  // error here instead of closing the connection (mcp/bounded-input.ts).
+  const input = process.stdin.pipe(boundedLines((line) => void process.stdout.write(line)));
+  const transport = new StdioServerTransport(input, process.stdout);
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
@@ -55,7 +90,11 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
         onError: (error) => log(`proofmap serve: watch: ${(error as Error).message ?? String(error)}`),
       })
     : undefined;
-  log(`proofmap serve: answering about ${root} over stdio${resident ? ', watching for changes' : ''}`);
+  log(
+    shared
+      ? `proofmap serve: answering about ${repo} from the shared index at ${describeDb(shared.url)} over stdio`
+      : `proofmap serve: answering about ${root} over stdio${resident ? ', watching for changes' : ''}`,
+  );
   await ended;
   await resident?.stop();
   await served.close();

@@ -4,6 +4,7 @@
  * call while one runs waits for it and rescans again, so its answer reflects the tree as it was
  * when it was asked.
  */
+import { InputError } from '../../model/errors.js';
 import { scan } from '../../scan.js';
 import type { Answer } from '../budget.js';
 import { blockerItem, envelopeOf } from '../schemas.js';
@@ -21,6 +22,10 @@ export const rescanTool: ToolSpec<Record<string, never>> = {
   output: envelopeOf(blockerItem),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ws) {
+    if (ws.shared)
+      throw new InputError(`this server reads ${ws.shared} from the shared index; it cannot rescan`, {
+        hint: 'the shared index changes when CI runs proofmap publish; the server reads each new commit by itself',
+      });
     const run = (running.get(ws) ?? Promise.resolve())
       .catch(() => undefined)
       .then(() => scan({ root: ws.root }));

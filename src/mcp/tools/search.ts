@@ -1,6 +1,7 @@
 /** map_search: where is it — paths, exported symbols and headings, from the index's search. */
 import { z } from 'zod';
-import { searchIndex } from '../../query/search.js';
+import { searchStore } from '../../query/search.js';
+import { searchRepairing } from '../../search-run.js';
 import { searchCursorAt, searchCursorOffset } from '../../store/index.js';
 import type { Answer } from '../budget.js';
 import { cursor, pageSize } from '../inputs.js';
@@ -27,13 +28,23 @@ export const searchTool: ToolSpec<typeof input> = {
   input,
   output: envelopeOf(searchItem),
   annotations: READ_ONLY,
-  run(ws, args) {
+  async run(ws, args) {
     ws.session(); // reopens on a new epoch and refuses an unscanned repository, like every tool
-    return searchIndex(ws.store(), args.text, {
+    const opts = {
       limit: args.limit,
       ...(args.cursor !== undefined ? { cursor: args.cursor } : {}),
       ...(args.kinds ? { kinds: args.kinds } : {}),
-    }) as unknown as Answer;
+    };
+    // The shared index is PostgreSQL's to keep sound; a local one with damaged search pages is
+    // rebuilt by a full scan, then the session reopens on the new index.
+    if (ws.shared) return searchStore(ws.searcher(), args.text, opts) as unknown as Promise<Answer>;
+    const answer = await searchRepairing(
+      ws.root,
+      { store: () => ws.store(), rebuilt: () => ws.refresh() },
+      args.text,
+      opts,
+    );
+    return answer as unknown as Answer;
   },
   cursor: {
     offset: (cursor, args) => searchCursorOffset(args.text, args.kinds, cursor),

@@ -38,20 +38,42 @@ export function openDb(url: string, opts: { max?: number } = {}): Sql {
   });
 }
 
-/** Runs fn on a connection and closes it; connection failures become one-line InputErrors. */
+/** Runs fn on a connection and closes it; connection and permission failures become InputErrors. */
 export async function withDb<T>(url: string, fn: (sql: Sql) => Promise<T>): Promise<T> {
   const sql = openDb(url);
   try {
-    return await fn(sql);
+    return await guardDb(url, () => fn(sql));
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** Server errors that mean "cannot get in": refused, unknown host, authentication, no such database. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', '28P01', '28000', '3D000']);
+
+/**
+ * Turns the failures a user can fix into one-line InputErrors (exit 2) that name the database by
+ * host and name only; the server's own message is kept for permissions (it names the table,
+ * never the connection string).
+ */
+export async function guardDb<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')
+    const code = (error as { code?: string }).code ?? '';
+    if (UNREACHABLE.has(code))
       throw new InputError(`cannot reach the shared index at ${describeDb(url)} (${code})`, {
         hint: 'check --db / PROOFMAP_DB',
         cause: error,
       });
+    if (code === '42501' || code === '25006')
+      throw new InputError(
+        `the role cannot write the shared index at ${describeDb(url)} (${(error as Error).message})`,
+        {
+          hint: 'publish with a role that may write the proofmap_* tables; queries and serve need only SELECT (README: shared index roles)',
+          cause: error,
+        },
+      );
     throw error;
-  } finally {
-    await sql.end({ timeout: 5 });
   }
 }

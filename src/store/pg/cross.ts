@@ -6,8 +6,8 @@
  * impact, and saying when a limit cut the walk.
  */
 import type { Sql } from 'postgres';
-import { IMPORT_RELATIONS } from '../../graph/views.js';
 import { compareStrings } from '../../model/paths.js';
+import { containingPackages, headsOf, REF_RELATIONS } from './heads.js';
 import type { CommitRead } from './read.js';
 
 export interface CrossItem {
@@ -32,15 +32,7 @@ export async function crossImpact(
   targetPaths: readonly string[],
   opts: { depth: number; visitLimit: number },
 ): Promise<CrossImpact> {
-  const heads = await sql`SELECT DISTINCT ON (repo) repo, seq, commit, published_at FROM proofmap_commits
-    ORDER BY repo, seq DESC`;
-  const headOf = new Map<string, CommitRead>(
-    heads.map((h) => [
-      h.repo as string,
-      { repo: h.repo, commit: h.commit, seq: h.seq, published_at: new Date(h.published_at).toISOString() },
-    ]),
-  );
-  headOf.set(from.repo, from);
+  const headOf = await headsOf(sql, from);
   const maxDepth = Number.isFinite(opts.depth) ? opts.depth : CROSS_DEPTH_CAP;
   const best = new Map<string, CrossItem>();
   const notes = new Set<string>();
@@ -53,10 +45,7 @@ export async function crossImpact(
   while (queue.length > 0) {
     const step = queue.shift()!;
     const at = headOf.get(step.repo)!;
-    const packages = await sql`SELECT name, version, dir FROM proofmap_packages
-      WHERE repo = ${at.repo} AND seq = ${at.seq} ORDER BY name`;
-    for (const pkg of packages) {
-      if (!step.paths.some((t) => pkg.dir === '' || t === pkg.dir || t.startsWith(`${pkg.dir}/`))) continue;
+    for (const pkg of await containingPackages(sql, at, step.paths)) {
       if (done.has(pkg.name)) continue;
       done.add(pkg.name);
       const via = `${pkg.name}@${pkg.version}`;
@@ -111,7 +100,7 @@ function walkUp(sql: Sql, repo: string, seq: number, nodeId: string, maxDepth: n
   return sql`
     WITH RECURSIVE live AS (
       SELECT from_id, to_id FROM proofmap_edges WHERE repo = ${repo} AND from_seq <= ${seq}
-        AND (to_seq IS NULL OR to_seq > ${seq}) AND relation = ANY(${WALK_RELATIONS as string[]}::text[])
+        AND (to_seq IS NULL OR to_seq > ${seq}) AND relation = ANY(${REF_RELATIONS as string[]}::text[])
     ), walk (id, depth) AS (
       SELECT ${nodeId}::text, 0
       UNION
@@ -122,9 +111,6 @@ function walkUp(sql: Sql, repo: string, seq: number, nodeId: string, maxDepth: n
     WHERE n.path IS NOT NULL AND n.kind = 'file'
     ORDER BY b.depth, n.path LIMIT ${visitLimit + 1}`;
 }
-
-/** Import relations a cross-repository walk follows, type-only imports included (an API change breaks them too). */
-const WALK_RELATIONS: readonly string[] = [...IMPORT_RELATIONS, 'type-imports'];
 
 /** Depth bound of an unbounded cross-repository walk (the CTE carries depth, so it needs one). */
 export const CROSS_DEPTH_CAP = 64;

@@ -16,6 +16,8 @@ export interface PublishOptions {
   keep?: number;
   /** The signals computed for this map (the local index's cache), stored beside it. */
   signals?: unknown;
+  /** Each path's search rows as the local index keys them (IndexStore.searchSources). */
+  search?: readonly (readonly [string, string])[];
 }
 
 export interface PublishResult {
@@ -27,6 +29,8 @@ export interface PublishResult {
   changed: boolean;
   nodes: { written: number; closed: number; total: number };
   edges: { written: number; closed: number; total: number };
+  /** Paths whose search rows were written (changed since the last publish). */
+  search: { written: number; closed: number; total: number };
   /** Commits dropped by retention. */
   dropped: string[];
 }
@@ -47,7 +51,10 @@ export async function publishMap(
   const edgeJson = map.edges.map((e) => JSON.stringify(e));
   const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
   const coverage = JSON.stringify(map.coverage);
-  const digest = digestOf(`${small}\n${nodeJson.join('\n')}\n${edgeJson.join('\n')}\n${coverage}`);
+  const search = opts.search ?? [];
+  const digest = digestOf(
+    `${small}\n${nodeJson.join('\n')}\n${edgeJson.join('\n')}\n${coverage}\n${JSON.stringify(search)}`,
+  );
   return (await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`proofmap:repo:${repo}`}))`;
     const [same] =
@@ -61,6 +68,7 @@ export async function publishMap(
         changed: false,
         nodes: { ...counts, total: map.nodes.length },
         edges: { ...counts, total: map.edges.length },
+        search: { ...counts, total: search.length },
         dropped: [],
       } satisfies PublishResult;
     }
@@ -70,10 +78,11 @@ export async function publishMap(
     const seq = Number(head?.seq ?? 0) + 1;
     const nodes = await syncRows(tx, 'node', repo, seq, map.nodes, nodeJson);
     const edges = await syncRows(tx, 'edge', repo, seq, map.edges, edgeJson);
+    const searched = await syncSearch(tx, repo, seq, search);
     const signals = opts.signals === undefined ? null : JSON.stringify(opts.signals);
-    await tx`INSERT INTO proofmap_commits (repo, seq, commit, digest, json, node_order, edge_order, coverage, signals)
+    await tx`INSERT INTO proofmap_commits (repo, seq, commit, digest, json, node_order, edge_order, coverage, signals, has_search)
       VALUES (${repo}, ${seq}, ${commit}, ${digest}, ${small}, ${map.nodes.map((n) => n.id).join(',')},
-        ${map.edges.map((e) => e.id).join(',')}, ${coverage}, ${signals})`;
+        ${map.edges.map((e) => e.id).join(',')}, ${coverage}, ${signals}, ${opts.search !== undefined})`;
     const provided = providedPackages(map);
     if (provided.length > 0)
       await tx`INSERT INTO proofmap_packages (repo, seq, name, version, node_id, dir)
@@ -81,7 +90,16 @@ export async function publishMap(
           ${provided.map((p) => p.version)}::text[], ${provided.map((p) => p.nodeId)}::text[],
           ${provided.map((p) => p.dir)}::text[]) ON CONFLICT DO NOTHING`;
     const dropped = await retain(tx, repo, keep);
-    return { repo, commit, seq, changed: true, nodes, edges, dropped } satisfies PublishResult;
+    return {
+      repo,
+      commit,
+      seq,
+      changed: true,
+      nodes,
+      edges,
+      search: searched,
+      dropped,
+    } satisfies PublishResult;
   })) as PublishResult;
 }
 
@@ -140,6 +158,37 @@ async function syncRows(
   return { written: changed.length, closed: close.length, total: rows.length };
 }
 
+/** Search rows by path, versioned like nodes: a path whose rows changed closes its old row. */
+async function syncSearch(
+  tx: TransactionSql,
+  repo: string,
+  seq: number,
+  sources: readonly (readonly [string, string])[],
+): Promise<{ written: number; closed: number; total: number }> {
+  const live = await tx`SELECT path, rows FROM proofmap_search WHERE repo = ${repo} AND to_seq IS NULL`;
+  const old = new Map(live.map((r) => [r.path as string, r.rows as string]));
+  const write: (readonly [string, string])[] = [];
+  const close: string[] = [];
+  for (const source of sources) {
+    const before = old.get(source[0]);
+    if (before !== source[1]) {
+      write.push(source);
+      if (before !== undefined) close.push(source[0]);
+    }
+    old.delete(source[0]);
+  }
+  close.push(...old.keys());
+  for (let i = 0; i < close.length; i += CHUNK)
+    await tx`UPDATE proofmap_search SET to_seq = ${seq} WHERE repo = ${repo} AND to_seq IS NULL
+      AND path = ANY(${close.slice(i, i + CHUNK)}::text[])`;
+  for (let i = 0; i < write.length; i += CHUNK) {
+    const part = write.slice(i, i + CHUNK);
+    await tx`INSERT INTO proofmap_search (repo, from_seq, path, rows)
+      SELECT ${repo}, ${seq}, * FROM unnest(${part.map((w) => w[0])}::text[], ${part.map((w) => w[1])}::text[])`;
+  }
+  return { written: write.length, closed: close.length, total: sources.length };
+}
+
 /** Keeps the newest `keep` commits; rows closed at or before the oldest kept one are unreachable. */
 async function retain(tx: TransactionSql, repo: string, keep: number): Promise<string[]> {
   const gone = await tx`SELECT seq, commit FROM proofmap_commits WHERE repo = ${repo}
@@ -152,6 +201,7 @@ async function retain(tx: TransactionSql, repo: string, keep: number): Promise<s
   await tx`DELETE FROM proofmap_packages WHERE repo = ${repo} AND seq < ${floor}`;
   await tx`DELETE FROM proofmap_nodes WHERE repo = ${repo} AND to_seq <= ${floor}`;
   await tx`DELETE FROM proofmap_edges WHERE repo = ${repo} AND to_seq <= ${floor}`;
+  await tx`DELETE FROM proofmap_search WHERE repo = ${repo} AND to_seq <= ${floor}`;
   return gone.map((r) => r.commit as string).sort();
 }
 

@@ -2,14 +2,15 @@
  * Which repository and commit a checkout is, for publish and for queries against the shared
  * index: `--repo` or the root package.json's name or the folder's name; `--commit` or git HEAD.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+
 import path from 'node:path';
+import { runGit } from '../../discover/git.js';
+import { CONFIG_MAX_BYTES, repoText } from '../../discover/safe-read.js';
 import { InputError } from '../../model/errors.js';
 
 export function repoName(root: string): string {
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(repoText(root, 'package.json', CONFIG_MAX_BYTES) ?? '') as {
       name?: unknown;
     };
     if (typeof manifest.name === 'string' && manifest.name !== '') return manifest.name;
@@ -21,11 +22,7 @@ export function repoName(root: string): string {
 
 export function headCommit(root: string): string {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).trim();
+    return runGit(root, ['rev-parse', 'HEAD']).toString('utf8').trim();
   } catch (cause) {
     throw new InputError(`cannot tell the commit of ${root} (git rev-parse HEAD failed)`, {
       cause,

@@ -7,6 +7,8 @@
  * commit that changed one file writes that file's rows and nothing else.
  */
 import type { Sql } from 'postgres';
+import { InputError } from '../../model/errors.js';
+import { describeDb } from './connect.js';
 
 export const PG_MIGRATIONS: readonly string[] = [
   `
@@ -35,6 +37,14 @@ export const PG_MIGRATIONS: readonly string[] = [
   // shared index reads them like a local one instead of recomputing them per answer.
   `
   ALTER TABLE proofmap_commits ADD COLUMN signals text;
+  `,
+  // Each path's search rows (paths, exported names, headings) as the local index keys them, so a
+  // search against the shared index loads them and ranks like the local one. Versioned like
+  // nodes: a one-file commit writes that file's row. Commits published before this step have none.
+  `
+  CREATE TABLE proofmap_search (repo text NOT NULL, path text NOT NULL, from_seq integer NOT NULL,
+    to_seq integer, rows text NOT NULL, PRIMARY KEY (repo, path, from_seq));
+  ALTER TABLE proofmap_commits ADD COLUMN has_search boolean NOT NULL DEFAULT false;
   `,
 ];
 
@@ -65,4 +75,29 @@ export async function pgSchemaVersion(sql: Sql): Promise<number> {
   if (!exists?.ok) return 0;
   const [row] = await sql`SELECT value FROM proofmap_meta WHERE key = 'schema_version'`;
   return Number(row?.value ?? 0);
+}
+
+/**
+ * Readers check the schema before reading: an empty database, or one an older proofmap last
+ * migrated, gets a one-line answer instead of a missing-table error (a read-only role cannot migrate).
+ */
+export async function requireSchema(sql: Sql, url: string): Promise<void> {
+  const version = await pgSchemaVersion(sql);
+  const where = describeDb(url);
+  if (version === 0)
+    throw new InputError(`no proofmap tables in the shared index at ${where}`, {
+      hint: 'run `proofmap publish --db …` in a repository first',
+    });
+  if (version < PG_MIGRATIONS.length)
+    throw new InputError(
+      `the shared index at ${where} has schema version ${version}, this proofmap reads ${PG_MIGRATIONS.length}`,
+      { hint: 'the next `proofmap publish` (with a role that may write) migrates it' },
+    );
+  if (version > PG_MIGRATIONS.length)
+    throw new InputError(
+      `the shared index at ${where} has schema version ${version}, newer than this proofmap`,
+      {
+        hint: 'upgrade proofmap',
+      },
+    );
 }
