@@ -27,6 +27,7 @@ if (!existsSync(path.join(repo, '.proofmap', 'index.db')))
 const { openIndex } = await import(path.join(dist, 'store', 'index.js'));
 const { gradeOf } = await import(path.join(dist, 'gate', 'decide.js'));
 const { gateDecision, openGate } = await import(path.join(dist, 'gate-run.js'));
+const { shellQuote } = await import(path.join(dist, 'gate', 'hook-command.js'));
 
 /** Every indexed file graded as the hook would grade it now. */
 function distribution() {
@@ -138,6 +139,14 @@ const series = {
     input: (i) => payloadFor(file, 'bench', i),
     before: () => setConsult(file, true),
   },
+};
+// The command `hooks install --local` writes, run the way Claude Code runs it: through sh -c.
+const installed = `${shellQuote(process.execPath)} ${shellQuote(bin)} gate --claude`;
+series['as installed, sh -c (warns)'] = {
+  command: ['sh', '-c', installed],
+  cwd: repo,
+  input: (i) => payloadFor(file, `bench-sh-${i}`, i),
+  before: () => setConsult(file, false),
 };
 if (args.includes('--npx')) {
   // A project that installed proofmap: node_modules/proofmap → this checkout.

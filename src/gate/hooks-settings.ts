@@ -30,9 +30,24 @@ interface HookSpec {
 const isOurs = (h: unknown) =>
   typeof (h as HookSpec | null)?.command === 'string' && OURS.test((h as HookSpec).command as string);
 
-export const gateEntry = (command: string) => ({
+/**
+ * The `if` rules per event (hook-scope.ts); an event left out, or given no rules, is gated on
+ * every edit.
+ */
+export interface HookScope {
+  PreToolUse?: readonly string[];
+  PostToolUse?: readonly string[];
+}
+
+type Event = (typeof EVENTS)[number];
+
+/** One handler per rule: the field holds exactly one permission rule, there is no `||`. */
+export const gateEntry = (command: string, rules?: readonly string[]) => ({
   matcher: HOOK_MATCHER,
-  hooks: [{ type: 'command', command, timeout: 10 }],
+  hooks:
+    rules && rules.length > 0
+      ? rules.map((rule) => ({ type: 'command', if: rule, command, timeout: 10 }))
+      : [{ type: 'command', command, timeout: 10 }],
 });
 
 export interface Edited {
@@ -41,9 +56,9 @@ export interface Edited {
 }
 
 /** Throws SyntaxError on invalid JSON, TypeError when the document is not an object. */
-export function installHooks(text: string, command: string): Edited {
+export function installHooks(text: string, command: string, scope: HookScope = {}): Edited {
   let out = text.trim() === '' ? '{}\n' : text;
-  for (const event of EVENTS) out = installOne(out, event, command);
+  for (const event of EVENTS) out = installOne(out, event, command, scope[event]);
   return { text: out, changed: out !== text };
 }
 
@@ -55,13 +70,14 @@ function rootOf(text: string): ObjectNode {
   return root;
 }
 
-function installOne(text: string, event: string, command: string): string {
+function installOne(text: string, event: Event, command: string, rules?: readonly string[]): string {
+  const wanted = gateEntry(command, rules);
   const root = rootOf(text);
   const hooks = member(root, 'hooks');
-  if (!hooks) return addMember(text, root, 'hooks', { [event]: [gateEntry(command)] });
+  if (!hooks) return addMember(text, root, 'hooks', { [event]: [wanted] });
   if (hooks.value.type !== 'object') throw new TypeError('"hooks" in the settings file is not an object');
   const list = member(hooks.value, event);
-  if (!list) return addMember(text, hooks.value, event, [gateEntry(command)]);
+  if (!list) return addMember(text, hooks.value, event, [wanted]);
   if (list.value.type !== 'array')
     throw new TypeError(`"hooks.${event}" in the settings file is not an array`);
   // A null or a string among the entries is a settings file Claude Code itself rejects: adding
@@ -74,16 +90,15 @@ function installOne(text: string, event: string, command: string): string {
     if (hookList?.type !== 'array') continue;
     const ourHook = hookList.items.find((h) => isOurs(jsonValue(text, h)));
     if (!ourHook) continue;
-    const wanted = gateEntry(command);
-    if (hookList.items.length === 1) {
-      // An entry of ours alone: bring matcher and command up to date (an older install may lack
-      // NotebookEdit, or name a command that no longer runs).
+    if (hookList.items.every((h) => isOurs(jsonValue(text, h)))) {
+      // An entry of ours alone: bring matcher, command and scope up to date (an older install may
+      // lack NotebookEdit, name a command that no longer runs, or gate other folders).
       return JSON.stringify(jsonValue(text, entry)) === JSON.stringify(wanted)
         ? text
         : replaceNode(text, entry, wanted);
     }
-    // Our hook inside someone's entry: update our hook only; their matcher is theirs.
-    const hook = wanted.hooks[0]!;
+    // Our hook inside someone's entry: update our hook only, unscoped; their matcher is theirs.
+    const hook = gateEntry(command).hooks[0]!;
     return JSON.stringify(jsonValue(text, ourHook)) === JSON.stringify(hook)
       ? text
       : replaceNode(text, ourHook, hook);
@@ -140,7 +155,9 @@ export function installedCommands(text: string): { event: string; command: strin
       if (list?.type !== 'array') continue;
       for (const h of list.items) {
         const v = jsonValue(text, h) as HookSpec;
-        if (isOurs(v)) out.push({ event: event.key, command: v.command as string });
+        // A scoped install has one handler per folder, all with the same command.
+        if (isOurs(v) && !out.some((o) => o.event === event.key && o.command === v.command))
+          out.push({ event: event.key, command: v.command as string });
       }
     }
   }

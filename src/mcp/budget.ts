@@ -67,10 +67,13 @@ export function fitBudget(
     if (lo < all.length)
       cut.push(`items: ${lo} of ${all.length} on this page (total ${answer.total}); next_cursor continues`);
   }
-  // 2. Inside the items (a context record): halve the longest list until it fits.
+  // 2. Inside the items (a context record) or beside them: halve the longest list until it fits.
   const originals = new WeakMap<object, Map<string, number>>();
+  // The cut below shortens lists in place, and a resident server keeps what answers are made of
+  // (checkup problems, areas, claims reports) for the next call: cut a copy, never the original.
+  if (size() > maxTokens) Object.assign(answer, structuredClone({ ...answer }));
   for (let round = 0; round < 64 && size() > maxTokens; round++) {
-    const longest = longestList(answer.items, originals);
+    const longest = longestList(answer, originals);
     // A list of one goes last, and whole: an answer over budget is not an answer.
     if (!longest) break;
     const keep = Math.floor(longest.list.length / 2);
@@ -107,9 +110,20 @@ interface ListRef {
   total: number;
 }
 
-/** The longest array at depth ≤ 3 inside the items, with where it hangs. */
-function longestList(items: unknown[], totals: WeakMap<object, Map<string, number>>): ListRef | undefined {
+/**
+ * The longest array at depth ≤ 3 inside the items or among the answer's own fields besides the
+ * page and its notes (the documents a claims run read, a summary's names), with where it hangs.
+ */
+function longestList(answer: Answer, totals: WeakMap<object, Map<string, number>>): ListRef | undefined {
   let best: ListRef | undefined;
+  const consider = (owner: Record<string, unknown>, key: string, child: unknown) => {
+    if (!Array.isArray(child) || child.length === 0 || (best && child.length <= best.list.length)) return;
+    const known = totals.get(owner)?.get(key);
+    const sibling = typeof owner.total === 'number' && key === 'items' ? owner.total : undefined;
+    const pathsTotal =
+      key === 'paths' && typeof owner.paths_total === 'number' ? owner.paths_total : undefined;
+    best = { owner, key, list: child, total: known ?? sibling ?? pathsTotal ?? child.length };
+  };
   const visit = (value: unknown, depth: number) => {
     if (depth > 3 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
@@ -118,16 +132,15 @@ function longestList(items: unknown[], totals: WeakMap<object, Map<string, numbe
     }
     const owner = value as Record<string, unknown>;
     for (const [key, child] of Object.entries(owner)) {
-      if (Array.isArray(child) && child.length > 0 && (!best || child.length > best.list.length)) {
-        const known = totals.get(owner)?.get(key);
-        const sibling = typeof owner.total === 'number' && key === 'items' ? owner.total : undefined;
-        const pathsTotal =
-          key === 'paths' && typeof owner.paths_total === 'number' ? owner.paths_total : undefined;
-        best = { owner, key, list: child, total: known ?? sibling ?? pathsTotal ?? child.length };
-      }
+      consider(owner, key, child);
       visit(child, depth + 1);
     }
   };
-  visit(items, 0);
+  visit(answer.items, 0);
+  for (const [key, child] of Object.entries(answer)) {
+    if (key === 'items' || key === 'notes') continue;
+    consider(answer, key, child);
+    visit(child, 1);
+  }
   return best;
 }

@@ -8,7 +8,7 @@
  */
 import picomatch from 'picomatch';
 import { detectPackageManager, isUnattendedSafe, runScript } from '../discover/package-manager.js';
-import type { MapNode } from '../map/schema.js';
+import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { Evidence } from '../model/types.js';
 import type { Session } from './session.js';
 
@@ -48,19 +48,15 @@ export function checksFor(session: Session, paths: readonly string[]): Check[] {
     });
   });
   const ids = new Set(paths.map((p) => session.nodeAt(p)?.id));
-  for (const e of session.map.edges) {
-    if (e.relation !== 'covers' || !ids.has(e.to)) continue;
-    const from = session.node(e.from);
-    const checks = from?.metadata?.checks;
-    if (Array.isArray(checks))
-      for (const run of checks)
-        if (typeof run === 'string')
-          add({
-            run,
-            source: 'front-matter',
-            why: `named by ${from?.path ?? from?.key}, which covers the file`,
-            evidence: e.evidence[0]!,
-          });
+  for (const { edge: e, from, checks } of checkingCovers(session)) {
+    if (!ids.has(e.to)) continue;
+    for (const run of checks)
+      add({
+        run,
+        source: 'front-matter',
+        why: `named by ${from.path ?? from.key}, which covers the file`,
+        evidence: e.evidence[0]!,
+      });
   }
   const pm = detectPackageManager(session.deps.readText, session.deps.exists);
   // The package manager's reason is said once, on the first script check: answers have a budget.
@@ -92,12 +88,7 @@ const dirOf = (s: MapNode) => s.key.replace(/\/?package\.json#.*$/, '');
  * by rank (test, typecheck, lint), then by name.
  */
 function packageScripts(session: Session, paths: readonly string[]): MapNode[] {
-  const scripts = session.map.nodes.filter(
-    (n) =>
-      n.kind === 'script' &&
-      PROVING.test(n.label) &&
-      isUnattendedSafe(n.label, typeof n.metadata?.command === 'string' ? n.metadata.command : ''),
-  );
+  const scripts = provingScripts(session.map);
   const depth = new Map<string, number>();
   for (const p of paths) {
     const owning = scripts.filter((s) => dirOf(s) === '' || p.startsWith(`${dirOf(s)}/`));
@@ -116,4 +107,40 @@ function packageScripts(session: Session, paths: readonly string[]): MapNode[] {
         rank(a.label) - rank(b.label) ||
         (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
     );
+}
+
+// Both lists below depend on the map alone: a resident server computes them once per snapshot
+// instead of walking every node and edge on each call.
+const covers = new WeakMap<ProofMap, { edge: MapEdge; from: MapNode; checks: string[] }[]>();
+const proving = new WeakMap<ProofMap, MapNode[]>();
+
+/** `covers` edges from a record whose front matter names checks, in map order. */
+function checkingCovers(session: Session) {
+  let list = covers.get(session.map);
+  if (!list) {
+    list = [];
+    for (const edge of session.map.edges) {
+      if (edge.relation !== 'covers') continue;
+      const from = session.node(edge.from);
+      const checks = from?.metadata?.checks;
+      if (!from || !Array.isArray(checks)) continue;
+      list.push({ edge, from, checks: checks.filter((c): c is string => typeof c === 'string') });
+    }
+    covers.set(session.map, list);
+  }
+  return list;
+}
+
+function provingScripts(map: ProofMap): MapNode[] {
+  let list = proving.get(map);
+  if (!list) {
+    list = map.nodes.filter(
+      (n) =>
+        n.kind === 'script' &&
+        PROVING.test(n.label) &&
+        isUnattendedSafe(n.label, typeof n.metadata?.command === 'string' ? n.metadata.command : ''),
+    );
+    proving.set(map, list);
+  }
+  return list;
 }

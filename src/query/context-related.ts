@@ -46,93 +46,137 @@ export function relatedDocuments(
   opts: { hops?: number; limit?: number } = {},
 ): RelatedList & { capped: boolean } {
   const hops = opts.hops ?? 3;
-  const adjacent = adjacency(session);
-  // parent: the node a node was first reached from, and the edge that reached it.
-  const parent = new Map<string, { from: string; edge: MapEdge } | null>();
-  const depth = new Map<string, number>();
-  let frontier = [...targets].filter((id) => session.node(id)).sort(compareStrings);
-  for (const id of frontier) {
-    parent.set(id, null);
-    depth.set(id, 0);
-  }
+  const g = proximityOf(session);
+  const n = g.ids.length;
+  // parent[i]: the node i was first reached from (-1: a target, -2: not reached), and the edge.
+  const parent = new Int32Array(n).fill(-2);
+  const via = new Int32Array(n);
+  const depth = new Uint8Array(n);
+  let frontier = [...targets]
+    .filter((id) => session.node(id))
+    .sort(compareStrings)
+    .map((id) => g.index.get(id)!);
+  for (const i of frontier) parent[i] = -1;
+  let visited = frontier.length;
+  const reached: number[] = [];
   let capped = false;
   for (let d = 1; d <= hops && frontier.length > 0 && !capped; d++) {
-    const next: string[] = [];
+    const next: number[] = [];
     for (const v of frontier) {
       // Sorted neighbours: the first parent found, and so the path reported, depends only on content.
-      for (const [w, edge] of adjacent.get(v) ?? []) {
-        if (parent.has(w)) continue;
-        parent.set(w, { from: v, edge });
-        depth.set(w, d);
+      for (let k = g.start[v]!; k < g.start[v + 1]!; k++) {
+        const w = g.to[k]!;
+        if (parent[w] !== -2) continue;
+        parent[w] = v;
+        via[w] = k;
+        depth[w] = d;
+        visited++;
         next.push(w);
+        if (g.document[w]) reached.push(w);
       }
-      if (parent.size >= VISIT_CAP) capped = true;
+      if (visited >= VISIT_CAP) capped = true;
     }
     frontier = next;
   }
   const canonicality = session.signals().canonicality;
-  const out: Related[] = [];
-  for (const [id, d] of depth) {
-    if (d === 0) continue;
-    const node = session.node(id);
-    if (!node?.path || (node.kind !== 'document' && node.kind !== 'artifact')) continue;
+  const out = reached.map((i) => ({
+    i,
+    node: session.node(g.ids[i]!)!,
+    canonicality: canonicality[g.ids[i]!] ?? 0,
+  }));
+  out.sort(
+    (a, b) =>
+      b.canonicality - a.canonicality ||
+      depth[a.i]! - depth[b.i]! ||
+      compareStrings(a.node.path!, b.node.path!),
+  );
+  // The chain of relations is built for the listed documents only: a hub reaches thousands.
+  const items = out.slice(0, opts.limit ?? 25).map(({ i, node, canonicality }): Related => {
     const item: Related = {
-      path: node.path,
-      kind: node.kind,
-      hops: d,
-      canonicality: canonicality[id] ?? 0,
-      via: stepsTo(session, parent, id),
+      path: node.path!,
+      kind: node.kind as Related['kind'],
+      hops: depth[i]!,
+      canonicality,
+      via: stepsTo(session, g, parent, via, i),
     };
     const artifactId = node.metadata?.artifact_id;
     if (typeof artifactId === 'string') item.artifact_id = artifactId;
-    out.push(item);
-  }
-  out.sort((a, b) => b.canonicality - a.canonicality || a.hops - b.hops || compareStrings(a.path, b.path));
-  return { hops, total: out.length, items: out.slice(0, opts.limit ?? 25), capped };
+    return item;
+  });
+  return { hops, total: out.length, items, capped };
 }
 
-const adjacencies = new WeakMap<object, Map<string, [string, MapEdge][]>>();
-
 /**
- * Node → [neighbour, edge] over the proximity relations, both directions, external packages left
- * out as the proximity view leaves them; neighbours sorted by id and, between one pair, a typed
- * link first (it says most about why a record is near). Built once per map from its edge list,
- * which costs a fraction of a graphology view on a large repository.
+ * The proximity relations as integer adjacency (CSR): node i's neighbours are
+ * to[start[i] .. start[i+1]), each reached through edges[k]. Both directions, external packages
+ * left out as the proximity view leaves them; neighbours sorted by id and, between one pair, only
+ * the edge a walk would take first (a typed link: it says most about why a record is near).
+ * Built once per map: a resident server then walks 20,000 nodes in a millisecond or two.
  */
-function adjacency(session: Session): Map<string, [string, MapEdge][]> {
-  const cached = adjacencies.get(session.map);
+interface Proximity {
+  ids: string[];
+  index: Map<string, number>;
+  start: Int32Array;
+  to: Int32Array;
+  edges: MapEdge[];
+  /** 1 where the node is a document or decision record with a path. */
+  document: Uint8Array;
+}
+
+const proximities = new WeakMap<object, Proximity>();
+
+function proximityOf(session: Session): Proximity {
+  const cached = proximities.get(session.map);
   if (cached) return cached;
   const relations = relationsOf('proximity');
-  const out = new Map<string, [string, MapEdge][]>();
-  const add = (a: string, b: string, e: MapEdge) => {
-    const list = out.get(a);
-    if (list) list.push([b, e]);
-    else out.set(a, [[b, e]]);
-  };
+  const ids = session.map.nodes.map((node) => node.id);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const lists: [number, MapEdge][][] = ids.map(() => []);
   for (const e of session.map.edges) {
     if (!relations.has(e.relation) || e.from === e.to) continue;
     if (session.node(e.from)?.external || session.node(e.to)?.external) continue;
-    add(e.from, e.to, e);
-    add(e.to, e.from, e);
+    const a = index.get(e.from);
+    const b = index.get(e.to);
+    if (a === undefined || b === undefined) continue;
+    lists[a]!.push([b, e]);
+    lists[b]!.push([a, e]);
   }
   const rank = (e: MapEdge) => (TYPED.has(e.relation) ? 0 : 1);
-  for (const list of out.values())
+  const start = new Int32Array(ids.length + 1);
+  const to: number[] = [];
+  const edges: MapEdge[] = [];
+  lists.forEach((list, i) => {
     list.sort(
-      (x, y) => compareStrings(x[0], y[0]) || rank(x[1]) - rank(y[1]) || compareStrings(x[1].id, y[1].id),
+      (x, y) =>
+        compareStrings(ids[x[0]]!, ids[y[0]]!) || rank(x[1]) - rank(y[1]) || compareStrings(x[1].id, y[1].id),
     );
-  adjacencies.set(session.map, out);
-  return out;
+    start[i] = to.length;
+    for (const [w, e] of list) {
+      if (to.length > start[i]! && to[to.length - 1] === w) continue;
+      to.push(w);
+      edges.push(e);
+    }
+  });
+  start[ids.length] = to.length;
+  const document = Uint8Array.from(session.map.nodes, (node) =>
+    node.path !== undefined && (node.kind === 'document' || node.kind === 'artifact') ? 1 : 0,
+  );
+  const built = { ids, index, start, to: Int32Array.from(to), edges, document };
+  proximities.set(session.map, built);
+  return built;
 }
 
 function stepsTo(
   session: Session,
-  parent: ReadonlyMap<string, { from: string; edge: MapEdge } | null>,
-  id: string,
+  g: Proximity,
+  parent: Int32Array,
+  via: Int32Array,
+  i: number,
 ): RelationStep[] {
   const steps: RelationStep[] = [];
   const name = (n: string) => session.node(n)?.path ?? session.node(n)?.key ?? n;
-  for (let step = parent.get(id); step; step = parent.get(step.from)) {
-    const { edge } = step;
+  for (let at = i; parent[at]! >= 0; at = parent[at]!) {
+    const edge = g.edges[via[at]!]!;
     steps.push({ from: name(edge.from), relation: edge.relation, to: name(edge.to), edge: edge.id });
   }
   return steps.reverse();

@@ -13,17 +13,12 @@ import { consultedPaths } from './consulted.js';
 import { listedPaths } from './context-freshness.js';
 import { type RelatedList, relatedDocuments } from './context-related.js';
 import { type Mention, mentionsOf } from './impact.js';
+import { compareNeighbours, type Neighbour, neighboursOf } from './neighbours.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
 import type { Session } from './session.js';
 import { findSymbols, hasSymbols, type SymbolSummary, type SymbolUser, symbols, usersOf } from './symbols.js';
 import { resolveTarget } from './target.js';
-
-export interface Neighbour {
-  path: string;
-  relation: string;
-  edge: string;
-}
 
 export interface Context {
   /** The target's files, at most `limit` of them; `paths_total` counts them all (a folder). */
@@ -72,22 +67,10 @@ export function context(
   const view = session.view(target.kind === 'package' ? 'proximity' : 'import', { typeImports: true });
   const neighbours = (dir: 'out' | 'in') => {
     const all: Neighbour[] = [];
-    for (const id of ids) {
-      if (!view.hasNode(id)) continue;
-      const others = dir === 'out' ? view.outNeighbors(id) : view.inNeighbors(id);
-      for (const other of others) {
-        if (ids.has(other)) continue;
-        const edge = session.edge(
-          view.getEdgeAttribute(dir === 'out' ? id : other, dir === 'out' ? other : id, 'ids')[0]!,
-        )!;
-        all.push({
-          path: session.node(other)?.path ?? session.node(other)!.key,
-          relation: edge.relation,
-          edge: edge.id,
-        });
-      }
-    }
-    all.sort((a, b) => compareStrings(a.path, b.path) || compareStrings(a.edge, b.edge));
+    for (const id of ids)
+      for (const n of neighboursOf(session, view, id, dir)) if (!ids.has(n.id)) all.push(n.item);
+    // One target's list is sorted already; a folder's lists are merged.
+    if (ids.size > 1) all.sort(compareNeighbours);
     return { total: all.length, items: all.slice(0, limit) };
   };
   const notes = lowerBoundNotes(session, paths);

@@ -3,6 +3,7 @@
  * or a non-literal dynamic import may depend on more than the map shows, so any walk through it
  * is a lower bound. Saying so is the difference between "no dependents" and "none found".
  */
+import type { ProofMap } from '../map/schema.js';
 import type { Coverage } from '../model/types.js';
 import type { Session } from './session.js';
 
@@ -14,17 +15,48 @@ function isBlindSpot(c: Coverage): boolean {
   );
 }
 
+interface BlindSpots {
+  /** Unresolved specifiers and non-literal dynamic imports per file, and their sum. */
+  byPath: Map<string, number>;
+  total: number;
+  /** Findings import-name-not-exported, in map order. */
+  suspect: ProofMap['findings'];
+}
+
+// Counted once per map: an impact answer on a hub asks about 6,000 paths, and a resident server
+// answers many of them from one snapshot.
+const counted = new WeakMap<ProofMap, BlindSpots>();
+
+function blindSpotsOf(map: ProofMap): BlindSpots {
+  const known = counted.get(map);
+  if (known) return known;
+  const byPath = new Map<string, number>();
+  let total = 0;
+  for (const c of map.coverage) {
+    if (!isBlindSpot(c)) continue;
+    const p = scopePath(c.scope);
+    byPath.set(p, (byPath.get(p) ?? 0) + 1);
+    total++;
+  }
+  const suspect = map.findings.filter((f) => f.code === 'import-name-not-exported');
+  const spots = { byPath, total, suspect };
+  counted.set(map, spots);
+  return spots;
+}
+
 /** One note naming the files among `paths` whose imports were not all resolved. */
 export function lowerBoundNotes(session: Session, paths: Iterable<string>): string[] {
   const wanted = new Set(paths);
+  const blind = blindSpotsOf(session.map);
   const hits = new Map<string, number>();
-  let elsewhere = 0;
-  for (const c of session.map.coverage) {
-    if (!isBlindSpot(c)) continue;
-    const p = scopePath(c.scope);
-    if (wanted.has(p)) hits.set(p, (hits.get(p) ?? 0) + 1);
-    else elsewhere++;
+  let inWanted = 0;
+  for (const p of wanted) {
+    const n = blind.byPath.get(p);
+    if (n === undefined) continue;
+    hits.set(p, n);
+    inWanted += n;
   }
+  const elsewhere = blind.total - inWanted;
   const notes: string[] = [];
   if (hits.size > 0) {
     const files = [...hits.keys()].sort();
@@ -54,7 +86,7 @@ function suspectEdgeNotes(session: Session, wanted: ReadonlySet<string>): string
     wanted.size === 1
       ? f.evidence.some((e) => wanted.has(e.path))
       : f.evidence.every((e) => wanted.has(e.path));
-  const suspect = session.map.findings.filter((f) => f.code === 'import-name-not-exported' && uses(f));
+  const suspect = blindSpotsOf(session.map).suspect.filter(uses);
   if (suspect.length === 0) return [];
   const at = suspect.map((f) => `${f.evidence[0]!.path}:${f.evidence[0]!.line ?? 1}`).sort();
   const shown = at.slice(0, 5).join(', ') + (at.length > 5 ? ` and ${at.length - 5} more` : '');

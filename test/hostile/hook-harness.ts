@@ -35,13 +35,13 @@ export function gatedRepo(gate: Record<string, unknown> = { block: true, fanIn: 
   return root;
 }
 
-/** The CLI as a user runs it. */
+/** The CLI as a user runs it (killed after 30 s: a loaded CI box once took over 10 s to start one). */
 export const cli = (root: string, args: string[], extraEnv: Record<string, string> = {}) =>
   spawnSync(process.execPath, [bin, ...args], {
     cwd: root,
     env: { ...env, ...extraEnv },
     encoding: 'utf8',
-    timeout: 10_000,
+    timeout: 30_000,
   });
 
 export interface HookRun {
@@ -59,7 +59,7 @@ export function hookRaw(root: string, input: string, extraEnv: Record<string, st
     env: { ...env, ...extraEnv },
     input,
     encoding: 'utf8',
-    timeout: 10_000,
+    timeout: 30_000,
   });
   const out = r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput : undefined;
   return {

@@ -19,12 +19,15 @@ it('map_areas lists the suggested areas like proofmap areas, deterministic for a
   const client = new Client({ name: 'proofmap-test', version: '0' });
   await client.connect(clientSide);
   try {
-    const ask = async () =>
-      (await client.callTool({ name: 'map_areas', arguments: { seed: 2, limit: 100, max_tokens: 25_000 } }))
+    const ask = async (max_tokens = 25_000) =>
+      (await client.callTool({ name: 'map_areas', arguments: { seed: 2, limit: 100, max_tokens } }))
         .structuredContent as unknown as { items: { name: string; files: string[] }[]; total: number };
     const first = await ask();
     expect(first.total).toBeGreaterThan(1);
     expect(new Set(first.items.map((a) => a.name)).size).toBe(first.items.length);
+    // The server keeps the areas between calls: a tight budget's cut must not shorten them.
+    const tight = await ask(400);
+    expect(tight.items[0]!.files.length).toBeLessThan(first.items[0]!.files.length);
     const again = await ask();
     expect(again.items).toEqual(first.items);
     expect(first.items).toEqual(suggestAreas(readMapFile(root)!, { seed: 2 }));

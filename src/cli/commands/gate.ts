@@ -7,17 +7,8 @@
  * unless the project configured `gate.failClosed`.
  */
 import { readFileSync } from 'node:fs';
-import { INSTALL_PROBE, parseHookInput, postToolUseOutput, preToolUseOutput } from '../../gate/claude.js';
-import {
-  claimConsult,
-  evaluateGate,
-  type GateContext,
-  openGateLive,
-  projectSettings,
-  recordWarning,
-  renameCheck,
-  renewConsult,
-} from '../../gate-run.js';
+import { answerHook } from '../../gate-hook.js';
+import { evaluateGate, type GateContext, openGateLive } from '../../gate-run.js';
 import { choiceOption, parse } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
 import { type CommandSpec, helpText, usageLine } from '../spec.js';
@@ -88,61 +79,24 @@ export async function gateCommand(
 }
 
 async function claude(io: Io, stdin: () => string): Promise<CommandResult> {
-  let failClosed = false;
-  let gate: GateContext | undefined;
+  let input = '';
+  try {
+    input = stdin();
+  } catch {
+    // Unreadable input is malformed input: answerHook fails it open, or closed with failClosed.
+  }
   // Claude Code runs hooks from the project folder and names it in CLAUDE_PROJECT_DIR; the input's
   // cwd can follow the agent's `cd`, so it only stands in when the variable is absent.
-  const project = io.env.CLAUDE_PROJECT_DIR;
-  try {
-    // Read before the input is parsed, so that malformed input cannot pass a failClosed gate.
-    failClosed = (await projectSettings(project ?? io.cwd)).failClosed;
-  } catch {
-    // an unreadable configuration: the index's copy below decides
-  }
-  try {
-    const event = parseHookInput(stdin());
-    if (event?.event === INSTALL_PROBE) {
-      // Says which proofmap answered, so `hooks install` can show what it verified.
-      io.stdout.write(
-        `${JSON.stringify({ proofmap: 'gate', bin: process.argv[1] ?? '', node: process.version })}\n`,
-      );
-      return { exitCode: 0 };
-    }
-    if (!event?.file) return { exitCode: 0 };
-    const cwd = event.cwd ?? io.cwd;
-    gate = await openGateLive(cwd, event.file, project ?? cwd);
-    failClosed = failClosed || gate.settings.failClosed;
-    const editor = {
-      ...(event.session ? { session: event.session } : {}),
-      ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
-      ...(event.replaced !== undefined ? { replaced: event.replaced } : {}),
-    };
-    if (event.event === 'PreToolUse') {
-      const { decision, marker } = evaluateGate(gate, event.action, editor);
-      if (event.action === 'edit') {
-        claimConsult(gate, marker, editor);
-        recordWarning(gate, decision, editor);
-      }
-      const out = preToolUseOutput(decision);
-      if (out) io.stdout.write(`${out}\n`);
-    } else if (event.action === 'edit') {
-      renewConsult(gate, editor);
-      const out = postToolUseOutput(await renameCheck(gate));
-      if (out) io.stdout.write(`${out}\n`);
-    }
-    return { exitCode: 0 };
-  } catch (error) {
-    const why = `proofmap gate could not decide (${(error as Error).message.split('\n')[0]})`;
-    if (failClosed) {
-      io.stdout.write(
-        `${preToolUseOutput({ verdict: 'deny', message: `${why}; gate.failClosed is set, so the edit is blocked.` })}\n`,
-      );
-      return { exitCode: 0 };
-    }
+  const answer = await answerHook(input, {
+    cwd: io.cwd,
+    ...(io.env.CLAUDE_PROJECT_DIR ? { projectDir: io.env.CLAUDE_PROJECT_DIR } : {}),
+    bin: process.argv[1] ?? '',
+  });
+  if (answer.stdout) io.stdout.write(`${answer.stdout}\n`);
+  if (answer.warning) {
     // Exit 1 is Claude Code's non-blocking error: the user sees stderr, the edit goes on.
-    io.stderr.write(`${why}; the edit is not gated.\n`);
+    io.stderr.write(`${answer.warning}\n`);
     return { exitCode: 1 };
-  } finally {
-    gate?.close();
   }
+  return { exitCode: 0 };
 }

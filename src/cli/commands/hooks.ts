@@ -19,6 +19,7 @@ import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
 import { runningBin } from '../running-bin.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
+import { hookScopeOf } from './hooks-scope.js';
 
 export const SPEC: CommandSpec = {
   name: 'hooks',
@@ -32,6 +33,10 @@ export const SPEC: CommandSpec = {
       description: 'write .claude/settings.local.json (this machine only) with an absolute command',
     },
     'dry-run': { type: 'boolean', description: 'print the change as a diff and write nothing' },
+    'every-edit': {
+      type: 'boolean',
+      description: 'run the gate on every edit (default: only in the folders holding load-bearing files)',
+    },
     command: {
       type: 'string',
       value: 'CMD',
@@ -101,7 +106,11 @@ export async function hooksCommand(argv: string[], io: Io): Promise<CommandResul
         );
         return { exitCode: 1 };
       }
-      result = installHooks(before, verified.command);
+      const chosen = values['every-edit']
+        ? { scope: {}, note: 'gate on every edit (--every-edit)' }
+        : hookScopeOf(root);
+      say(`proofmap: ${chosen.note}\n`);
+      result = installHooks(before, verified.command, chosen.scope);
     } else result = uninstallHooks(before);
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof TypeError)

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { suggestAreas } from '../../graph/areas.js';
 import { paginate } from '../../model/envelope.js';
+import type { Session } from '../../query/index.js';
 import type { Answer } from '../budget.js';
 import { cursor, pageSize } from '../inputs.js';
 import { envelopeOf } from '../schemas.js';
@@ -32,11 +33,30 @@ export const areasTool: ToolSpec<typeof input> = {
   annotations: READ_ONLY,
   run(ws, args) {
     const session = ws.session();
-    const areas = suggestAreas(session.map, { seed: args.seed, minSize: args.min_size });
+    const page = paginate(areasOf(session, args.seed, args.min_size), args.limit, args.cursor);
     return {
       query: `areas --seed ${args.seed} --min-size ${args.min_size}`,
-      ...paginate(areas, args.limit, args.cursor),
-      freshness: session.deps.freshness(areas.flatMap((a) => a.files)),
+      ...page,
+      freshness: session.deps.freshness(page.items.flatMap((a) => a.files)),
     } as unknown as Answer;
   },
 };
+
+// Louvain over a 7k-file graph takes most of a second; a session's map never changes, and the
+// same seed gives the same areas, so a resident server computes each (seed, size) once.
+const computed = new WeakMap<Session, Map<string, ReturnType<typeof suggestAreas>>>();
+
+function areasOf(session: Session, seed: number, minSize: number): ReturnType<typeof suggestAreas> {
+  let known = computed.get(session);
+  if (!known) {
+    known = new Map();
+    computed.set(session, known);
+  }
+  const key = `${seed}:${minSize}`;
+  let areas = known.get(key);
+  if (!areas) {
+    areas = suggestAreas(session.map, { seed, minSize });
+    known.set(key, areas);
+  }
+  return areas;
+}
