@@ -1,7 +1,7 @@
 /**
  * What a file uses of each import: the first mention of every bound name after the import, and
  * for a namespace binding (`import * as ns`, `const x = require()`) the members it reads
- * (`ns.format`). One scan of the identifiers of the text, not an AST walk: deserialising the AST
+ * (`ns.format`). A text search for each bound name, not an AST walk: deserialising the AST
  * costs twice the parse, and the symbol stage must stay a small part of a scan. Identifiers inside
  * strings and comments after the import count as mentions too, which can only move a first-use
  * line earlier or add a member name that is not read — never drop a use.
@@ -19,39 +19,49 @@ export interface Binding {
   after?: number;
 }
 
-const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 const MEMBER = /^\s*\??\.\s*([A-Za-z_$][\w$]*)/;
 
-/** Fills `uses` (and `escapes`) of each binding's fact; `skip` are the import statements' spans. */
+/** An identifier character (ASCII, as the mention scan reads them): `$`, `_`, letters, digits. */
+function isWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+}
+
+/**
+ * Fills `uses` (and `escapes`) of each binding's fact; `skip` are the import statements' spans.
+ * Each bound name is searched for with indexOf rather than by tokenising the whole text: a file
+ * binds a handful of names, and a named binding stops at its first mention.
+ */
 export function recordUses(
   sink: FactSink,
   bindings: readonly Binding[],
   skip: readonly [number, number][],
 ): void {
   if (bindings.length === 0) return;
+  // A local bound twice (two destructured requires in different scopes): the last one is read.
   const byLocal = new Map<string, Binding>();
   for (const b of bindings) byLocal.set(b.local, b);
   const first = new Map<Binding, number>();
   const members = new Map<Binding, Map<string, number>>();
   const escaped = new Set<Binding>();
   const text = sink.text;
-  IDENTIFIER.lastIndex = 0;
-  for (let m = IDENTIFIER.exec(text); m !== null; m = IDENTIFIER.exec(text)) {
-    const binding = byLocal.get(m[0]);
-    if (binding === undefined) continue;
-    const at = m.index;
-    const before = text.charCodeAt(at - 1);
-    // `x.ns` or `x$ns` is not a mention of ns; a preceding `.` makes it a property of something else.
-    if (before === 46 /* . */ && text.charCodeAt(at - 2) !== 46) continue;
-    if (at < (binding.after ?? 0) || skip.some(([s, e]) => at >= s && at < e)) continue;
-    if (!first.has(binding)) first.set(binding, at);
-    if (binding.imported !== '*') continue;
-    const member = MEMBER.exec(text.slice(at + m[0].length, at + m[0].length + 80));
-    if (member) {
-      const seen = members.get(binding) ?? new Map<string, number>();
-      if (!seen.has(member[1]!)) seen.set(member[1]!, at);
-      members.set(binding, seen);
-    } else escaped.add(binding);
+  for (const [local, binding] of byLocal) {
+    const whole = binding.imported === '*';
+    const length = local.length;
+    for (let at = text.indexOf(local, binding.after ?? 0); at !== -1; at = text.indexOf(local, at + length)) {
+      // Only a whole identifier: `xa` or `a1` is no mention of a.
+      if (isWord(text.charCodeAt(at - 1)) || isWord(text.charCodeAt(at + length))) continue;
+      // `x.ns` is not a mention of ns: a preceding `.` (not a spread) makes it a property of something else.
+      if (text.charCodeAt(at - 1) === 46 /* . */ && text.charCodeAt(at - 2) !== 46) continue;
+      if (skip.some(([s, e]) => at >= s && at < e)) continue;
+      if (!first.has(binding)) first.set(binding, at);
+      if (!whole) break;
+      const member = MEMBER.exec(text.slice(at + length, at + length + 80));
+      if (member) {
+        const seen = members.get(binding) ?? new Map<string, number>();
+        if (!seen.has(member[1]!)) seen.set(member[1]!, at);
+        members.set(binding, seen);
+      } else escaped.add(binding);
+    }
   }
   for (const b of bindings) {
     const uses: NameUse[] = b.fact.uses ?? [];
