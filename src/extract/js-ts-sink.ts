@@ -95,15 +95,16 @@ export class FactSink {
         compareStrings(a.relation, b.relation) ||
         compareStrings(a.specifier, b.specifier),
     );
-    const facts: ModuleFacts = {
-      imports,
-      exports: dedupeExports(this.exports),
-      coverage: sortCoverage(this.coverage),
-    };
+    const exports = dedupeExports(this.exports);
+    // On the entry itself, not in an object keyed by names: every file's own set of names would
+    // be a hidden class of its own in V8, and there are as many sets as files.
+    for (const e of exports) {
+      const keyword = this.declared.get(e.name);
+      if (keyword !== undefined) e.declaration = keyword;
+    }
+    const facts: ModuleFacts = { imports, exports, coverage: sortCoverage(this.coverage) };
     if (this.origins.length > 0)
       facts.origins = [...this.origins].sort((a, b) => a.line - b.line || compareStrings(a.name, b.name));
-    if (this.declared.size > 0)
-      facts.declared = Object.fromEntries([...this.declared].sort(([a], [b]) => compareStrings(a, b)));
     return facts;
   }
 }

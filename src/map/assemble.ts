@@ -16,7 +16,7 @@ import type { ZoneAssignment } from './zones.js';
 
 export interface AssembleInput {
   entities: ReadonlyMap<string, Entity>;
-  edges: (Relation & { names?: string[]; firstUse?: Record<string, number> })[];
+  edges: (Relation & { names?: string[]; firstUse?: ReadonlyMap<string, number> })[];
   coverage: Coverage[];
   zones: ZoneAssignment;
   flows: Flow[];
@@ -132,7 +132,7 @@ export function toNode(e: Entity, zones: Pick<ZoneAssignment, 'zoneOf'>): MapNod
   return node;
 }
 
-export function toEdge(e: Relation & { names?: string[]; firstUse?: Record<string, number> }): MapEdge {
+export function toEdge(e: Relation & { names?: string[]; firstUse?: ReadonlyMap<string, number> }): MapEdge {
   // One import reaching a target along two barrel chains is two entries (their `via` differ).
   const evidence = uniqueBy(
     [...e.evidence].sort(compareEvidence),
@@ -151,8 +151,8 @@ export function toEdge(e: Relation & { names?: string[]; firstUse?: Record<strin
   if (e.names && e.names.length > 0) {
     edge.names = [...new Set(e.names)].sort(compareStrings);
     const first = e.firstUse;
-    if (first && edge.names.every((n) => first[n] !== undefined))
-      edge.first_use = edge.names.map((n) => first[n]!);
+    if (first && edge.names.every((n) => first.has(n)))
+      edge.first_use = edge.names.map((n) => first.get(n)!);
   }
   return edge;
 }

@@ -20,7 +20,7 @@ export interface ProposedRelation {
   verified_by?: string;
   names?: string[];
   /** Line of each name's first use in the importing file (the least line when merged). */
-  firstUse?: Record<string, number>;
+  firstUse?: Map<string, number>;
   /** Proposed trust for code-deps that are heuristic (prose mentions ⇒ low). */
   trust?: Trust;
   /** Set by extractors of declared links (front matter, in-body status lines): the relation must be one of the 11. */
@@ -64,9 +64,9 @@ export class Snapshot {
     existing.evidence.push(...relation.evidence);
     if (relation.names) existing.names = [...new Set([...(existing.names ?? []), ...relation.names])];
     if (relation.firstUse) {
-      existing.firstUse ??= {};
-      for (const [name, line] of Object.entries(relation.firstUse))
-        existing.firstUse[name] = Math.min(existing.firstUse[name] ?? line, line);
+      existing.firstUse ??= new Map();
+      for (const [name, line] of relation.firstUse)
+        existing.firstUse.set(name, Math.min(existing.firstUse.get(name) ?? line, line));
     }
   }
 

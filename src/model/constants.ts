@@ -75,7 +75,7 @@ export const MAX_MARKER_AGE_HOURS = 87_600;
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Bumped whenever an extractor's output for the same bytes could change; keys the fact cache. */
-export const EXTRACTOR_VERSION = 4;
+export const EXTRACTOR_VERSION = 5;
 
 export const GENERATOR = 'proofmap';
 

@@ -50,8 +50,6 @@ export interface ModuleFacts {
   exports: ExportedName[];
   /** Exports taken from another module (absent when none); `export *` stays an import fact. */
   origins?: ExportOrigin[];
-  /** Declaration keyword of locally declared exports (`function`, `class`, `type` …), by name. */
-  declared?: Record<string, string>;
   /** Non-literal dynamic imports, parse errors … anything the extractor could not analyse. */
   coverage: Coverage[];
 }

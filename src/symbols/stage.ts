@@ -35,7 +35,7 @@ export interface SymbolUse {
   /** The target's declared names used (`*`: the module used whole, a lower bound). */
   names: string[];
   /** Line of each name's first use in the importing file. */
-  firstUse: Record<string, number>;
+  firstUse: Map<string, number>;
 }
 
 export const symbolKey = (path: string, name: string): string => `${path}#${name}`;
@@ -48,8 +48,7 @@ export function declaredSymbols(path: string, facts: ModuleFacts): SymbolNode[] 
   for (const e of facts.exports) {
     if (e.name === '*' || imported.has(e.name)) continue;
     const metadata: Record<string, unknown> = { exported: e.name };
-    const declared = facts.declared?.[e.name];
-    if (declared) metadata.declaration = declared;
+    if (e.declaration) metadata.declaration = e.declaration;
     if (e.typeOnly) metadata.type_only = true;
     out.push({
       id: symbolId(path, e.name),
@@ -72,8 +71,12 @@ export function declaredSymbols(path: string, facts: ModuleFacts): SymbolNode[] 
 export function exportEntries(facts: ModuleFacts): ExportedName[] {
   const imported = new Set((facts.origins ?? []).map((o) => o.name));
   return facts.exports.map((e) => {
-    if (e.name === '*' || imported.has(e.name)) return e;
-    return { ...e, declaration: facts.declared?.[e.name] ?? 'value' };
+    if (e.name === '*' || imported.has(e.name)) {
+      if (e.declaration === undefined) return e;
+      const { declaration: _taken, ...entry } = e;
+      return entry;
+    }
+    return { ...e, declaration: e.declaration ?? 'value' };
   });
 }
 
@@ -97,7 +100,7 @@ export function usesOf(
     const chainText = landing.via.length > 0 ? chain(landing.via) : '';
     let edge = byTarget.get(to);
     if (!edge) {
-      edge = { from, to, evidence: [], verified_by: '', names: [], firstUse: {}, chains: new Map() };
+      edge = { from, to, evidence: [], verified_by: '', names: [], firstUse: new Map(), chains: new Map() };
       byTarget.set(to, edge);
     }
     const key = `${fact.line}:${fact.column}:${chainText}`;
@@ -111,7 +114,7 @@ export function usesOf(
     }
     if (!at.symbols!.includes(declared)) at.symbols!.push(declared);
     if (!edge.names.includes(declared)) edge.names.push(declared);
-    edge.firstUse[declared] = Math.min(edge.firstUse[declared] ?? line, line);
+    edge.firstUse.set(declared, Math.min(edge.firstUse.get(declared) ?? line, line));
   };
   // A namespace used whole (passed, spread) is `*` on the module's file: per export, a barrel of
   // thousands of names would give each such importer thousands of entries. Queries count it as a

@@ -511,7 +511,7 @@ describe('extractModule', () => {
     // The symbol stage's facts (uses, origins, declarations) have their own table (js-ts-symbols).
     expect({
       imports: facts.imports.map(({ uses: _u, escapes: _e, ...fact }) => fact),
-      exports: facts.exports,
+      exports: facts.exports.map(({ declaration: _d, ...entry }) => entry),
       coverage: facts.coverage,
     }).toEqual({
       imports: row.imports ?? [],
