@@ -151,8 +151,7 @@ export function toEdge(e: Relation & { names?: string[]; firstUse?: ReadonlyMap<
   if (e.names && e.names.length > 0) {
     edge.names = [...new Set(e.names)].sort(compareStrings);
     const first = e.firstUse;
-    if (first && edge.names.every((n) => first.has(n)))
-      edge.first_use = edge.names.map((n) => first.get(n)!);
+    if (first && edge.names.every((n) => first.has(n))) edge.first_use = edge.names.map((n) => first.get(n)!);
   }
   return edge;
 }
