@@ -16,7 +16,7 @@ import type { ZoneAssignment } from './zones.js';
 
 export interface AssembleInput {
   entities: ReadonlyMap<string, Entity>;
-  edges: (Relation & { names?: string[]; firstUse?: ReadonlyMap<string, number> })[];
+  edges: (Relation & { names?: string[]; firstUse?: readonly (number | undefined)[] })[];
   coverage: Coverage[];
   zones: ZoneAssignment;
   flows: Flow[];
@@ -132,7 +132,9 @@ export function toNode(e: Entity, zones: Pick<ZoneAssignment, 'zoneOf'>): MapNod
   return node;
 }
 
-export function toEdge(e: Relation & { names?: string[]; firstUse?: ReadonlyMap<string, number> }): MapEdge {
+export function toEdge(
+  e: Relation & { names?: string[]; firstUse?: readonly (number | undefined)[] },
+): MapEdge {
   // One import reaching a target along two barrel chains is two entries (their `via` differ).
   const evidence = uniqueBy(
     [...e.evidence].sort(compareEvidence),
@@ -150,7 +152,7 @@ export function toEdge(e: Relation & { names?: string[]; firstUse?: ReadonlyMap<
   if (e.verified_by !== undefined) edge.verified_by = e.verified_by;
   if (e.names && e.names.length > 0) {
     edge.names = [...new Set(e.names)].sort(compareStrings);
-    const first = e.firstUse;
+    const first = e.firstUse && leastLines(e.names, e.firstUse);
     if (first && edge.names.every((n) => first.has(n))) edge.first_use = edge.names.map((n) => first.get(n)!);
   }
   return edge;
@@ -190,4 +192,14 @@ export function sourceFingerprint(files: readonly SourceFile[]): string {
       .sort(compareStrings)
       .join('\n'),
   );
+}
+
+/** Each name's least known line, from lines aligned with names (a name may repeat, a line be unknown). */
+function leastLines(names: readonly string[], lines: readonly (number | undefined)[]): Map<string, number> {
+  const least = new Map<string, number>();
+  names.forEach((name, i) => {
+    const line = lines[i];
+    if (line !== undefined) least.set(name, Math.min(least.get(name) ?? line, line));
+  });
+  return least;
 }

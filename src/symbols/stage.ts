@@ -35,7 +35,8 @@ export interface SymbolUse {
   /** The target's declared names used (`*`: the module used whole, a lower bound). */
   names: string[];
   /** Line of each name's first use in the importing file. */
-  firstUse: Map<string, number>;
+  /** Line of each name's first use in the importing file, aligned with `names`. */
+  firstUse: number[];
 }
 
 export const symbolKey = (path: string, name: string): string => `${path}#${name}`;
@@ -93,14 +94,17 @@ export function usesOf(
   targetOf: (fact: ImportFact) => string | undefined,
 ): SymbolUse[] {
   const from = nodeId('file', path);
-  const byTarget = new Map<string, SymbolUse & { chains: Map<string, Evidence> }>();
+  const byTarget = new Map<
+    string,
+    Omit<SymbolUse, 'firstUse'> & { lines: Map<string, number>; chains: Map<string, Evidence> }
+  >();
   const add = (landing: Landing, fact: ImportFact, declared: string, line: number) => {
     if (landing.kind !== 'declaration') return;
     const to = nodeId('file', landing.path);
     const chainText = landing.via.length > 0 ? chain(landing.via) : '';
     let edge = byTarget.get(to);
     if (!edge) {
-      edge = { from, to, evidence: [], verified_by: '', names: [], firstUse: new Map(), chains: new Map() };
+      edge = { from, to, evidence: [], verified_by: '', names: [], lines: new Map(), chains: new Map() };
       byTarget.set(to, edge);
     }
     const key = `${fact.line}:${fact.column}:${chainText}`;
@@ -114,7 +118,7 @@ export function usesOf(
     }
     if (!at.symbols!.includes(declared)) at.symbols!.push(declared);
     if (!edge.names.includes(declared)) edge.names.push(declared);
-    edge.firstUse.set(declared, Math.min(edge.firstUse.get(declared) ?? line, line));
+    edge.lines.set(declared, Math.min(edge.lines.get(declared) ?? line, line));
   };
   // A namespace used whole (passed, spread) is `*` on the module's file: per export, a barrel of
   // thousands of names would give each such importer thousands of entries. Queries count it as a
@@ -161,8 +165,9 @@ export function usesOf(
     }
   }
   const out: SymbolUse[] = [];
-  for (const { chains: _chains, ...edge } of byTarget.values()) {
-    edge.names.sort(compareStrings);
+  for (const { chains: _chains, lines, ...named } of byTarget.values()) {
+    named.names.sort(compareStrings);
+    const edge: SymbolUse = { ...named, firstUse: named.names.map((n) => lines.get(n)!) };
     edge.evidence.sort(
       (a, b) => a.line! - b.line! || a.column! - b.column! || compareStrings(a.via ?? '', b.via ?? ''),
     );

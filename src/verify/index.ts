@@ -33,7 +33,7 @@ export interface Dropped {
 }
 
 export interface VerifyResult {
-  edges: (Relation & { names?: string[]; firstUse?: ReadonlyMap<string, number> })[];
+  edges: (Relation & { names?: string[]; firstUse?: readonly (number | undefined)[] })[];
   dropped: Dropped[];
   coverage: Coverage[];
   /** Declared typed links that are wrong: an invalid relation, an endpoint that names nothing. */
