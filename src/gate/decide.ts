@@ -29,8 +29,8 @@ export interface GateSummary {
   /** Users of its busiest export (graded: the most one edit of one exported name can break). */
   busiest?: number;
   busiestName?: string;
-  /** Users of each export, when it has several: an edit that names some is graded on those. */
-  exportUsers?: Record<string, number>;
+  /** Users of each export by name, when it has several: an edit that names some is graded on those. */
+  exportUsers?: [name: string, users: number][];
   /** Files importing a barrel in front of it as a namespace (not counted in users). */
   namespaceUsers: number;
   /** Transitive dependents (shown, not graded: barrels inflate them). */
@@ -83,14 +83,14 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function touchedSummary(s: GateSummary, replaced: string | undefined): GateSummary {
   if (replaced === undefined || !s.exportUsers) return s;
-  const named = Object.keys(s.exportUsers).filter(
-    (name) =>
+  const named = s.exportUsers.filter(
+    ([name]) =>
       name !== 'default' &&
       new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(replaced),
   );
   if (named.length === 0) return s;
-  const busiest = named.reduce((a, b) => (s.exportUsers![b]! > s.exportUsers![a]! ? b : a));
-  return { ...s, busiest: s.exportUsers[busiest]!, busiestName: busiest, touched: named.sort() };
+  const [busiestName, busiest] = named.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return { ...s, busiest, busiestName, touched: named.map(([name]) => name).sort() };
 }
 
 export function gradeOf(s: GateSummary, thresholds: SeverityThresholds = {}): Severity {

@@ -35,8 +35,12 @@ export interface FileUsers {
   busiest: number;
   /** That export's name, when the file has named exports. */
   busiestName?: string;
-  /** Users of each export (whole importers counted for every one): an edit touching one is graded on it. */
-  byExport: Record<string, number>;
+  /**
+   * Users of each export, by name (whole importers counted for every one): an edit touching one is
+   * graded on it. Pairs, not an object keyed by names: each file's set of names would be a V8
+   * hidden class of its own.
+   */
+  byExport: [name: string, users: number][];
 }
 
 interface BarrelIndex {
@@ -143,12 +147,12 @@ export function fileUsers(
         busiestName = name;
       }
     }
-    const byExport: Record<string, number> = {};
+    const byExport: [string, number][] = [];
     for (const name of [...names].sort()) {
       const set = byName.get(name);
       let n = set?.size ?? 0;
       for (const u of whole) if (!set?.has(u)) n++;
-      byExport[name] = n;
+      byExport.push([name, n]);
     }
     out.set(id, {
       direct: own.direct,
