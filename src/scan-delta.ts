@@ -434,7 +434,7 @@ function addFiles(
       zoneOf(file.path, false),
       text.small.zones,
     );
-    splice.nodeIndex = undefined; // every later node moved
+    text.nodeIndex = undefined; // every later node moved
   }
 }
 

@@ -33,7 +33,6 @@ export interface Splice {
   /** Evidence the changed files lent to package nodes: before, and now. */
   lentBefore: Map<string, Evidence[]>;
   lentNow: Map<string, Evidence[]>;
-  nodeIndex?: Map<string, number>;
   keys: Map<string, string>;
   /** Edge block of a changed node, between the pass that found it and the splice that uses it. */
   ranges: Map<string, [number, number]>;
@@ -419,8 +418,9 @@ export const hasNode = (splice: Splice, id: string): boolean => nodeIndex(splice
 export { hasNode as spliceNode, nodeAt as spliceNodeAt };
 
 export function nodeIndex(splice: Splice): Map<string, number> {
-  splice.nodeIndex ??= new Map(splice.text.nodes.map((item: Item, i) => [splice.text.field(item, ID_AT), i]));
-  return splice.nodeIndex;
+  const { text } = splice;
+  text.nodeIndex ??= new Map(text.nodes.map((item: Item, i) => [text.field(item, ID_AT), i]));
+  return text.nodeIndex;
 }
 
 function nodeAt(splice: Splice, id: string): MapNode | undefined {
@@ -481,5 +481,5 @@ export function removeFileNode(splice: Splice, path: string): void {
   text.edges.splice(start, end - start);
   splice.groups.set(id, []);
   text.nodes.splice(index, 1);
-  splice.nodeIndex = undefined; // every later node moved
+  text.nodeIndex = undefined; // every later node moved
 }

@@ -37,6 +37,12 @@ export class MapText {
   readonly small: Pick<ProofMap, Small>;
   readonly nodes: Item[];
   readonly edges: Item[];
+  /**
+   * Node id → position in `nodes`, built on first use and kept while the nodes keep their order
+   * (a resident applies change after change to one MapText: rebuilding it cost ~5 ms each).
+   * Replacing a node's line keeps it; whoever inserts or removes a node clears it.
+   */
+  nodeIndex?: Map<string, number>;
 
   private constructor(
     readonly bytes: Buffer,
