@@ -51,6 +51,7 @@ export async function answerHook(
     const editor = {
       ...(event.session ? { session: event.session } : {}),
       ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
+      ...(event.replaced !== undefined ? { replaced: event.replaced } : {}),
     };
     if (event.event === 'PreToolUse') {
       const { decision, marker } = evaluateGate(gate, event.action, editor);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { READ_CAP_BYTES, repoText } from './discover/safe-read.js';
-import { type Decision, decide } from './gate/decide.js';
+import { type Decision, decide, touchedSummary } from './gate/decide.js';
 import { checkMarker, type MarkerVerdict } from './gate/marker.js';
 import { unsealRow } from './gate/policy-seal.js';
 import { removedExports, renameMessage, stillUsed } from './gate/rename.js';
@@ -43,6 +43,8 @@ export interface GateContext {
 export interface Editor {
   session?: string;
   toolUseId?: string;
+  /** The text the edit replaces (Edit's old_string), when the tool says: grades the exports it names. */
+  replaced?: string;
 }
 
 /**
@@ -223,7 +225,7 @@ export function evaluateGate(
   const decision = decide({
     action,
     ...(gate.rel !== undefined ? { path: gate.rel } : {}),
-    ...(gate.entry ? { summary: gate.entry } : {}),
+    ...(gate.entry ? { summary: touchedSummary(gate.entry, editor.replaced) } : {}),
     marker,
     block: gate.settings.block,
     thresholds: gate.settings,

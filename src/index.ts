@@ -45,6 +45,7 @@ export type { SearchQueryOptions } from './query/search.js';
 export { searchStore } from './query/search.js';
 export { search } from './query/search-root.js';
 export { openSession, openStoreSession, type Session, type SessionOptions } from './query/session.js';
+export { type SymbolSummary, type SymbolUser, symbols, users } from './query/symbols.js';
 // Scan: a repository → .proofmap/map.json and its index.
 export { type ScanOptions, type ScanResult, scan } from './scan.js';
 export type { SearchHit, SearchKind } from './store/index.js';

@@ -15,6 +15,7 @@ import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { addGoEdges, addGoManifestEdges, goZones } from './map/go-edges.js';
 import { guard } from './map/guardian.js';
+import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
 import { addPythonEdges, addPythonManifestEdges, pythonProjects } from './map/python-edges.js';
 import { recordAliases } from './map/record-aliases.js';
@@ -38,6 +39,7 @@ import {
 } from './scan-support.js';
 import { writeGateCache } from './store/gate-cache.js';
 import type { IndexStore } from './store/index.js';
+import { addSymbols, exportEntries } from './symbols/index.js';
 import { verify } from './verify/index.js';
 
 export interface BuildInput {
@@ -79,10 +81,23 @@ export async function buildMap({
   const nodeOfPath = addFileNodes(
     snapshot,
     found.files,
-    (p) => facts.modules.get(p)?.exports ?? facts.python.get(p)?.exports ?? facts.go.get(p)?.exports,
+    (p) => {
+      const module = facts.modules.get(p);
+      return module ? exportEntries(module) : (facts.python.get(p)?.exports ?? facts.go.get(p)?.exports);
+    },
     facts.artifacts,
   );
-  const importFindings = addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
+  const resolvedImports: ResolvedImport[] = [];
+  const importFindings = addCodeEdges(
+    snapshot,
+    facts.modules,
+    found.texts,
+    resolver,
+    nodeOfPath,
+    facts.modules,
+    undefined,
+    resolvedImports,
+  );
   addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
   const python = pythonProjects(facts.pythonManifests);
   const pythonFindings =
@@ -118,6 +133,8 @@ export async function buildMap({
     repoView(found.texts, paths, facts),
   );
   stage('resolve', `${snapshot.relations.length} relations`);
+  addSymbols(snapshot, facts.modules, resolvedImports);
+  stage('symbols', `${snapshot.relations.length} relations`);
 
   const verified = verify({
     entities: snapshot.entities,
@@ -163,7 +180,9 @@ export async function buildMap({
     ? startSignalsJob(
         {
           nodes: items.nodes,
-          edges: items.edges,
+          // Symbol uses are read by neither: signals' views and the gate's users follow imports
+          // and re-exports. Left out, the worker parses and holds a fifth fewer edges.
+          edges: items.edges.filter((_, i) => map.edges[i]!.relation !== 'uses'),
           zones: map.zones,
           thresholds: {
             ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),

@@ -160,6 +160,8 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
+      previousFacts: () =>
+        store.getFacts<ModuleFacts>(moduleCacheKey(file.path), input.previous.get(file.path)!.hash),
     });
   }
   updatePackages(splice);
@@ -444,6 +446,7 @@ function addFiles(
 function importersOf(removed: readonly string[], store: IndexStore, found: Discovery): SourceFile[] {
   const byPath = new Map(found.files.map((f) => [f.path, f]));
   const out = new Map<string, SourceFile>();
+  const barrels = new Set<string>();
   for (const p of removed) {
     for (const line of store.edgesInto(nodeId('file', p))) {
       const edge = JSON.parse(line) as MapEdge;
@@ -452,7 +455,11 @@ function importersOf(removed: readonly string[], store: IndexStore, found: Disco
       if (edge.namespace !== 'code-dep' || importer?.role !== 'code' || !isCodePath(importer.path))
         throw new DeltaRefused(`${p} was removed, and ${from ?? edge.from} points at it (${edge.relation})`);
       out.set(importer.path, importer);
+      if (edge.relation === 're-exports') barrels.add(importer.path);
     }
   }
-  return [...out.values()];
+  // Barrels first: a user re-analysed after them lands its names through their spliced edges
+  // (before, their old edges would be read, which the splice refuses).
+  const all = [...out.values()];
+  return [...all.filter((f) => barrels.has(f.path)), ...all.filter((f) => !barrels.has(f.path))];
 }

@@ -31,6 +31,9 @@ function repo(): string {
     'src/app/c.ts': "import { b } from './b.js';\nexport function c() {\n  return b;\n}\n",
     // An imported-names finding through a barrel: src/index.ts re-exports lib/star.ts with *.
     'src/app/via-barrel.ts': "import { later } from '../index.js';\nexport const viaBarrel = later;\n",
+    // A barrel whose chains other files' uses edges cite (symbols: via file:line).
+    'src/app/barrel.ts': "export { a } from './a.js';\nexport * from './b.js';\n",
+    'src/app/user.ts': "import { a, b } from './barrel.js';\nconsole.log(a, b);\n",
     // Python beside JS/TS: a JS/TS delta must leave its edges as a full build has them.
     'svc/__init__.py': '',
     'svc/app.py': 'import json\nfrom svc import util\n',
@@ -102,6 +105,17 @@ async function deltaAndCold(root: string, change: () => void) {
 }
 
 describe('a delta rescan equals a full build, map bytes and index rows', () => {
+  it('has the symbol stage in its maps: barrel users carry uses edges with the chain', async () => {
+    const root = repo();
+    const { map } = await scan({ root });
+    const user = map.edges.filter((e) => e.relation === 'uses' && e.evidence[0]!.path === 'src/app/user.ts');
+    const key = (id: string) => map.nodes.find((n) => n.id === id)?.key;
+    expect(user.map((e) => [key(e.to), e.names, e.evidence.map((x) => x.via)])).toEqual([
+      ['src/app/a.ts', ['a'], ['src/app/barrel.ts:1']],
+      ['src/app/b.ts', ['b'], ['src/app/barrel.ts:2']],
+    ]);
+  });
+
   it.each([
     ['a comment appended', 'src/app/c.ts', (t: string) => `${t}// more\n`],
     ['lines inserted above the imports', 'src/app/a.ts', (t: string) => `// header\n\n${t}`],
@@ -158,10 +172,37 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       (t: string) => t.replace('[a](../src/app/a.ts)', 'a'),
     ],
     [
+      'lines inserted above the exports of a file used through a barrel',
+      'src/lib/star.ts',
+      (t: string) => `// a comment\n// and another\n${t}`,
+    ],
+    [
+      'a name imported through a barrel, used two lines later',
+      'src/app/b.ts',
+      (t: string) => `import { all } from '../index.js';\n${t}\nconsole.log(all);\n`,
+    ],
+    [
+      'a namespace import whose members are read',
+      'src/app/c.ts',
+      (t: string) => `import * as lib from '../lib/named.js';\n${t}console.log(lib.named);\n`,
+    ],
+    // Symbols present: what a file declares is its own node, what it uses its own edges.
+    [
       'an export no document mentions added',
       'src/app/c.ts',
       (t: string) => `${t}export const extraThing = 1;\n`,
     ],
+    [
+      'the declaration of a name used through a barrel moved down',
+      'src/app/a.ts',
+      (t: string) => `// moved\n\n${t}`,
+    ],
+    [
+      'a user of a barrel drops one of its names',
+      'src/app/user.ts',
+      (t: string) => t.replace('{ a, b }', '{ b }').replace('console.log(a, b)', 'console.log(b)'),
+    ],
+    ['a user of a barrel reads a name later', 'src/app/user.ts', (t: string) => `${t}\n\nconsole.log(a);\n`],
   ])('after %s', async (_name, rel, change) => {
     const root = repo();
     const r = await deltaAndCold(root, () => edit(root, rel, change));
@@ -208,6 +249,20 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
 
   it.each([
     ['a file nobody imports is deleted', (root: string) => rmSync(path.join(root, 'src/app/via-barrel.ts'))],
+    ['a user of a barrel is deleted', (root: string) => rmSync(path.join(root, 'src/app/user.ts'))],
+    [
+      'a user of a barrel is renamed',
+      (root: string) =>
+        renameSync(path.join(root, 'src/app/user.ts'), path.join(root, 'src/app/consumer.ts')),
+    ],
+    [
+      'a file using a name through a barrel is added',
+      (root: string) =>
+        writeFileSync(
+          path.join(root, 'src/app/second-user.ts'),
+          "import { b } from './barrel.js';\nexport const twice = [b, b];\n",
+        ),
+    ],
     ['a file another imports is deleted', (root: string) => rmSync(path.join(root, 'src/app/b.ts'))],
     [
       'a file is renamed',
@@ -271,6 +326,16 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
   );
 
   it.each([
+    [
+      'an export is added to a file a barrel star-exports (it may shadow or clash there)',
+      () => (root: string) => edit(root, 'src/app/b.ts', (t) => `${t}export const extraThing = 1;\n`),
+      /extraThing was added and a barrel re-exports it with \*/,
+    ],
+    [
+      'a barrel that other files import moves its re-export lines',
+      () => (root: string) => edit(root, 'src/app/barrel.ts', (t) => `// moved\n${t}`),
+      /re-exports changed and other files import it/,
+    ],
     [
       'an export a document mentions appears',
       () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const helperName = 1;\n`),

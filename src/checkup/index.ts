@@ -23,6 +23,7 @@ import {
   type Problem,
   type ProofmapConfig,
 } from './types.js';
+import { unusedExportProblems } from './unused.js';
 
 export type { CheckMode, CheckupOptions, CheckupResult, Problem, ProblemCode } from './types.js';
 export { CheckupError } from './types.js';
@@ -45,6 +46,7 @@ export function checkup(map: ProofMap, declared: DeclaredConfig, opts: CheckupOp
     ...flowProblems(graph, config, opts),
     ...orphanDocuments(graph, config.entries ?? []),
     ...shadowedRules(rules, opts),
+    ...unusedExportProblems(graph, config),
   ];
   const ignore = config.checkup?.ignore?.length ? picomatch(config.checkup.ignore, { dot: true }) : undefined;
   // A problem is ignored only when every place it points to is ignored, so a forbidden import

@@ -66,6 +66,10 @@ const RULES: Record<ProblemCode, [string, string]> = {
     'A rule that an earlier rule always decides.',
     'The rule can never change the outcome. Remove it or reorder the rules.',
   ],
+  'unused-export': [
+    'An export no file uses, through any barrel, and no entry point exposes.',
+    'Nothing in the repository imports this name and no package entry point passes it on. Drop the export, or the declaration if its own file does not use it either.',
+  ],
 };
 
 export function sarifReport(result: CheckupResult, version: string): string {

@@ -22,7 +22,8 @@ export type ProblemCode =
   | 'self-import'
   | 'flow-incomplete'
   | 'orphan-document'
-  | 'shadowed-rule';
+  | 'shadowed-rule'
+  | 'unused-export';
 
 export interface Problem {
   /** error: the declaration and the graph prove it wrong; warning: probable, worth a look. */

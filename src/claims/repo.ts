@@ -75,7 +75,7 @@ export function claimsRepoFromMap(inputs: RepoInputs): ClaimsRepo {
   const files = new Set<string>();
   const exports = new Map<string, ExportedName[]>();
   for (const n of map.nodes) {
-    if (n.kind === 'package' || n.kind === 'script' || !n.path || n.external) continue;
+    if (n.kind === 'package' || n.kind === 'script' || n.kind === 'symbol' || !n.path || n.external) continue;
     files.add(n.path);
     if (n.exports) exports.set(n.path, n.exports);
   }

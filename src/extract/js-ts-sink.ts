@@ -2,7 +2,7 @@
  * Where the js-ts passes (module record, AST, directives) record facts. Positions are computed here
  * only, so every pass agrees on what a line and a column are.
  */
-import type { ImportFact, ModuleFacts } from '../model/facts.js';
+import type { ExportOrigin, ImportFact, ModuleFacts } from '../model/facts.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, CoverageStatus, ExportedName, RelationKind } from '../model/types.js';
 
@@ -16,6 +16,8 @@ export class FactSink {
   private readonly imports: ImportFact[] = [];
   private readonly exports: Positioned<ExportedName>[] = [];
   private readonly coverage: Positioned<Coverage>[] = [];
+  private readonly origins: ExportOrigin[] = [];
+  private readonly declared = new Map<string, string>();
 
   constructor(
     readonly path: string,
@@ -53,10 +55,19 @@ export class FactSink {
     names: string[],
     typeOnly: boolean,
     referencePath = false,
-  ): void {
+  ): ImportFact {
     const fact: ImportFact = { specifier, relation, ...this.position(literalStart + 1), names, typeOnly };
     if (referencePath) fact.referencePath = true;
     this.imports.push(fact);
+    return fact;
+  }
+
+  addOrigin(name: string, specifier: string, imported: string, offset: number): void {
+    this.origins.push({ name, specifier, imported, line: this.position(offset).line });
+  }
+
+  addDeclared(name: string, keyword: string): void {
+    if (!this.declared.has(name)) this.declared.set(name, keyword);
   }
 
   addExport(name: string, offset: number, typeOnly: boolean): void {
@@ -84,7 +95,17 @@ export class FactSink {
         compareStrings(a.relation, b.relation) ||
         compareStrings(a.specifier, b.specifier),
     );
-    return { imports, exports: dedupeExports(this.exports), coverage: sortCoverage(this.coverage) };
+    const exports = dedupeExports(this.exports);
+    // On the entry itself, not in an object keyed by names: every file's own set of names would
+    // be a hidden class of its own in V8, and there are as many sets as files.
+    for (const e of exports) {
+      const keyword = this.declared.get(e.name);
+      if (keyword !== undefined) e.declaration = keyword;
+    }
+    const facts: ModuleFacts = { imports, exports, coverage: sortCoverage(this.coverage) };
+    if (this.origins.length > 0)
+      facts.origins = [...this.origins].sort((a, b) => a.line - b.line || compareStrings(a.name, b.name));
+    return facts;
   }
 }
 

@@ -148,11 +148,12 @@ function factsFromParse(
     if (!(retry instanceof Error) && retry.errors.length === 0) result = retry;
   }
   // With errors oxc keeps the module record up to the first error but returns an empty program.
-  recordModuleRecord(result.module, sink);
+  const ast =
+    result.errors.length > 0 || needsAst(text, result.module.dynamicImports.length)
+      ? recordAst(result.program, sink)
+      : undefined;
+  recordModuleRecord(result.module, sink, ast?.bindings, ast?.skips, ast?.importEquals);
   recordDirectives(result.comments, sink);
-  if (result.errors.length > 0 || needsAst(text, result.module.dynamicImports.length)) {
-    recordAst(result.program, sink);
-  }
   if (result.errors.length > 0) recordParseErrors(sink, result.errors, result.program.body.length > 0);
   return sink.result();
 }

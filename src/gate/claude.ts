@@ -26,6 +26,8 @@ export interface HookEvent {
   session?: string;
   /** tool_use_id, the same in a tool call's PreToolUse and PostToolUse. */
   toolUseId?: string;
+  /** What the edit replaces: Edit's old_string, MultiEdit's old_strings (absent for Write: all of it). */
+  replaced?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export function parseHookInput(text: string): HookEvent | undefined {
         : undefined;
   const action = EDITS.has(tool) ? 'edit' : READ_TOOLS.has(tool) ? 'read' : undefined;
   if (!action) return undefined;
+  const replaced = replacedText(toolInput);
   return {
     event,
     action,
@@ -59,7 +62,15 @@ export function parseHookInput(text: string): HookEvent | undefined {
     ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
     ...(typeof input.session_id === 'string' && input.session_id ? { session: input.session_id } : {}),
     ...(typeof input.tool_use_id === 'string' && input.tool_use_id ? { toolUseId: input.tool_use_id } : {}),
+    ...(replaced !== undefined ? { replaced } : {}),
   };
+}
+
+function replacedText(toolInput: Record<string, unknown>): string | undefined {
+  if (typeof toolInput.old_string === 'string') return toolInput.old_string;
+  if (!Array.isArray(toolInput.edits)) return undefined;
+  const olds = toolInput.edits.map((e) => (e as Record<string, unknown> | null)?.old_string);
+  return olds.every((o) => typeof o === 'string') ? olds.join('\n') : undefined;
 }
 
 /** Hook output strings are capped at 10,000 characters by the client. */

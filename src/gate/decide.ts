@@ -29,6 +29,8 @@ export interface GateSummary {
   /** Users of its busiest export (graded: the most one edit of one exported name can break). */
   busiest?: number;
   busiestName?: string;
+  /** Users of each export by name, when it has several: an edit that names some is graded on those. */
+  exportUsers?: [name: string, users: number][];
   /** Files importing a barrel in front of it as a namespace (not counted in users). */
   namespaceUsers: number;
   /** Transitive dependents (shown, not graded: barrels inflate them). */
@@ -42,6 +44,8 @@ export interface GateSummary {
   areaCount: number;
   /** Every user sits in a workspace package (say "packages" rather than "areas"). */
   inPackages?: boolean;
+  /** The exports the edit names, when its replaced text is known (set at decision time). */
+  touched?: string[];
 }
 
 export interface GateFacts {
@@ -70,6 +74,24 @@ export interface Decision {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The summary graded for an edit whose replaced text is known: the exports it names (their
+ * declarations or uses in the replaced text) are what it can change, so the busiest of those is
+ * graded instead of the file's busiest. An edit naming no export (a body, a comment) keeps the
+ * file's busiest: a body change can still change what any export returns.
+ */
+export function touchedSummary(s: GateSummary, replaced: string | undefined): GateSummary {
+  if (replaced === undefined || !s.exportUsers) return s;
+  const named = s.exportUsers.filter(
+    ([name]) =>
+      name !== 'default' &&
+      new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(replaced),
+  );
+  if (named.length === 0) return s;
+  const [busiestName, busiest] = named.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return { ...s, busiest, busiestName, touched: named.map(([name]) => name).sort() };
+}
 
 export function gradeOf(s: GateSummary, thresholds: SeverityThresholds = {}): Severity {
   // An entry written by an older proofmap (kept by an unchanged rescan) has no `users`.

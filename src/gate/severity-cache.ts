@@ -93,6 +93,7 @@ export function gateEntries(
       users: u.users.size,
       busiest: u.busiest,
       ...(u.busiestName ? { busiestName: u.busiestName } : {}),
+      ...(u.byExport.length > 1 ? { exportUsers: u.byExport } : {}),
       namespaceUsers: u.namespace,
       dependents,
       centrality: c,

@@ -35,6 +35,12 @@ export interface FileUsers {
   busiest: number;
   /** That export's name, when the file has named exports. */
   busiestName?: string;
+  /**
+   * Users of each export, by name (whole importers counted for every one): an edit touching one is
+   * graded on it. Pairs, not an object keyed by names: each file's set of names would be a V8
+   * hidden class of its own.
+   */
+  byExport: [name: string, users: number][];
 }
 
 interface BarrelIndex {
@@ -141,7 +147,21 @@ export function fileUsers(
         busiestName = name;
       }
     }
-    out.set(id, { direct: own.direct, users, namespace, busiest, ...(busiestName ? { busiestName } : {}) });
+    const byExport: [string, number][] = [];
+    for (const name of [...names].sort()) {
+      const set = byName.get(name);
+      let n = set?.size ?? 0;
+      for (const u of whole) if (!set?.has(u)) n++;
+      byExport.push([name, n]);
+    }
+    out.set(id, {
+      direct: own.direct,
+      users,
+      namespace,
+      busiest,
+      ...(busiestName ? { busiestName } : {}),
+      byExport,
+    });
   }
   return out;
 }

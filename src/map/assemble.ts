@@ -16,7 +16,7 @@ import type { ZoneAssignment } from './zones.js';
 
 export interface AssembleInput {
   entities: ReadonlyMap<string, Entity>;
-  edges: (Relation & { names?: string[] })[];
+  edges: (Relation & { names?: string[]; firstUse?: readonly (number | undefined)[] })[];
   coverage: Coverage[];
   zones: ZoneAssignment;
   flows: Flow[];
@@ -31,7 +31,8 @@ export const compareEvidence = (a: Evidence, b: Evidence): number =>
   compareStrings(a.path, b.path) ||
   (a.line ?? 0) - (b.line ?? 0) ||
   (a.column ?? 0) - (b.column ?? 0) ||
-  compareStrings(a.source, b.source);
+  compareStrings(a.source, b.source) ||
+  compareStrings(a.via ?? '', b.via ?? '');
 
 export function assembleMap(input: AssembleInput): ProofMap {
   const nodes = [...input.entities.values()].map((e) => toNode(e, input.zones)).sort(compareNodes);
@@ -131,8 +132,14 @@ export function toNode(e: Entity, zones: Pick<ZoneAssignment, 'zoneOf'>): MapNod
   return node;
 }
 
-export function toEdge(e: Relation & { names?: string[] }): MapEdge {
-  const evidence = uniqueBy([...e.evidence].sort(compareEvidence), (x) => `${x.path}:${x.line}:${x.column}`);
+export function toEdge(
+  e: Relation & { names?: string[]; firstUse?: readonly (number | undefined)[] },
+): MapEdge {
+  // One import reaching a target along two barrel chains is two entries (their `via` differ).
+  const evidence = uniqueBy(
+    [...e.evidence].sort(compareEvidence),
+    (x) => `${x.path}:${x.line}:${x.column}:${x.symbols ? x.via : ''}`,
+  );
   const edge: MapEdge = {
     id: e.id,
     from: e.from,
@@ -143,7 +150,11 @@ export function toEdge(e: Relation & { names?: string[] }): MapEdge {
     evidence,
   };
   if (e.verified_by !== undefined) edge.verified_by = e.verified_by;
-  if (e.names && e.names.length > 0) edge.names = [...new Set(e.names)].sort(compareStrings);
+  if (e.names && e.names.length > 0) {
+    edge.names = [...new Set(e.names)].sort(compareStrings);
+    const first = e.firstUse && leastLines(e.names, e.firstUse);
+    if (first && edge.names.every((n) => first.has(n))) edge.first_use = edge.names.map((n) => first.get(n)!);
+  }
   return edge;
 }
 
@@ -181,4 +192,14 @@ export function sourceFingerprint(files: readonly SourceFile[]): string {
       .sort(compareStrings)
       .join('\n'),
   );
+}
+
+/** Each name's least known line, from lines aligned with names (a name may repeat, a line be unknown). */
+function leastLines(names: readonly string[], lines: readonly (number | undefined)[]): Map<string, number> {
+  const least = new Map<string, number>();
+  names.forEach((name, i) => {
+    const line = lines[i];
+    if (line !== undefined) least.set(name, Math.min(least.get(name) ?? line, line));
+  });
+  return least;
 }

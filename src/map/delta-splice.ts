@@ -10,6 +10,7 @@ import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
+import { starFacts } from '../symbols/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
 import type { ResolvedImport } from './import-names.js';
 import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
@@ -39,6 +40,8 @@ export interface Splice {
   findings: Map<string, Finding[]>;
   /** Whether some code file imports a changed node (found by inspectEdges). */
   imported: Set<string>;
+  /** Changed nodes some barrel re-exports with `export *` (found by inspectEdges). */
+  starred: Set<string>;
   /** Paths of every file this delta changes. */
   pending: Set<string>;
   /**
@@ -69,6 +72,7 @@ export function newSplice(
     ranges: new Map(),
     findings: new Map(),
     imported: new Set(),
+    starred: new Set(),
   };
 }
 
@@ -84,6 +88,8 @@ export interface ChangedCodeFile {
   mentionedSymbols(): ReadonlySet<string>;
   /** Facts of another code file (an import target): this delta's, else the cached ones. */
   factsOf(path: string): ModuleFacts | undefined;
+  /** This file's facts as the last scan had them (cached by its old hash), for the symbol check. */
+  previousFacts(): ModuleFacts | undefined;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -133,6 +139,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     zone: old.zone,
     factsOf: input.factsOf,
     starImports: (barrel, facts) => starImports(splice, barrel, facts),
+    resolvedOf: (path, facts) => resolvedImports(splice, path, facts),
   });
   splice.nodes.set(id, part.node);
   splice.coverage.push(...part.coverage);
@@ -149,6 +156,11 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     throw new DeltaRefused(`${file.path}: an exported name was removed and other files import it`);
   for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
   text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
+  checkSymbolShape(splice, file.path, facts, () => {
+    const before = input.previousFacts();
+    if (!before) throw new DeltaRefused(`${file.path}: its previous facts are not cached`);
+    return before;
+  });
 }
 
 /**
@@ -206,6 +218,63 @@ function starImports(splice: Splice, barrel: string, facts: ModuleFacts | undefi
     }
   }
   return out;
+}
+
+/**
+ * Every import fact of a file paired with the file it resolved to, from its edges as the map holds
+ * them (matched by relation, line and column). What resolved to no file has no such edge.
+ */
+function resolvedImports(splice: Splice, path: string, facts: ModuleFacts): ResolvedImport[] {
+  if (splice.pending.has(path) && !splice.groups.has(nodeId('file', path)))
+    throw new DeltaRefused(
+      `${path} changed too and lends its imports to a symbol chain: not spliced in one delta`,
+    );
+  const edges = edgesFrom(splice, nodeId('file', path));
+  const out: ResolvedImport[] = [];
+  for (const fact of facts.imports) {
+    for (const edge of edges) {
+      if (edge.relation !== fact.relation) continue;
+      const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
+      const target = evidence && nodeAt(splice, edge.to);
+      if (evidence && target?.kind === 'file' && target.path) {
+        out.push({ from: path, fact, target: target.path, evidence });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * What other files' uses edges read of a changed file, and what refuses the splice: their chains
+ * cite its re-exports (with lines), so a changed re-export while some file imports it is refused;
+ * a new name can shadow or clash in a barrel's `export *` (TypeScript's rules), so an added export
+ * is refused while a barrel star-exports it. A removed name is refused by applyCodeFile already.
+ * Its own symbols are its node's export entries, spliced with the node.
+ */
+function checkSymbolShape(
+  splice: Splice,
+  path: string,
+  facts: ModuleFacts,
+  previousFacts: () => ModuleFacts,
+): void {
+  const id = nodeId('file', path);
+  if (!splice.imported.has(id)) return;
+  const before = previousFacts();
+  if (JSON.stringify(reExportShape(before)) !== JSON.stringify(reExportShape(facts)))
+    throw new DeltaRefused(
+      `${path}: its re-exports changed and other files import it (their uses cite them)`,
+    );
+  if (!splice.starred.has(id)) return;
+  const names = new Set(before.exports.map((e) => e.name));
+  const added = facts.exports.find((e) => !names.has(e.name));
+  if (added)
+    throw new DeltaRefused(`${path}: export ${added.name} was added and a barrel re-exports it with *`);
+}
+
+/** A file's re-exports as other files' uses chains read them: origins and `export *`, with lines. */
+function reExportShape(facts: ModuleFacts): unknown {
+  return [facts.origins ?? [], starFacts(facts).map((f) => [f.specifier, f.line, f.column])];
 }
 
 /**
@@ -293,6 +362,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
   const { text } = splice;
   const into = (line: string) => {
     if (NAMED_IMPORT.test(line)) splice.imported.add(id);
+    if (line.includes('"relation":"re-exports"') && line.includes('"names":["*"')) splice.starred.add(id);
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
   };
@@ -321,7 +391,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
     throw new DeltaRefused(`a finding names an anchor in ${path}`);
 }
 
-const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports)"/;
+const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports|requires|dynamic-imports)"/;
 
 /** The contiguous range of the node's edges (found by inspectEdges), or an empty range. */
 function groupRange(splice: Splice, id: string): [number, number] {

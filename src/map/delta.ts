@@ -4,9 +4,11 @@
  * stage functions as a full build make it (addFileNodes, addCodeEdges, verify, toNode, toEdge), so
  * a delta cannot drift from a cold scan by having its own idea of an edge.
  */
-import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
+import { isCodePath } from '../extract/js-ts.js';
+import type { ImportFact, ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import type { Coverage, Entity, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
+import { addFileSymbols, ExportResolver, exportEntries } from '../symbols/index.js';
 import { verify } from '../verify/index.js';
 import { compareEvidence, toEdge, toNode } from './assemble.js';
 import { addCodeEdges } from './code-edges.js';
@@ -33,6 +35,8 @@ export interface CodeFileInput {
   factsOf(path: string): ModuleFacts | undefined;
   /** A barrel's `export *` facts with the files they resolved to, read from the map's edges. */
   starImports(barrel: string, facts: ModuleFacts | undefined): ResolvedImport[];
+  /** Every import fact of another file with the file it resolved to, read from the map's edges. */
+  resolvedOf(path: string, facts: ModuleFacts): ResolvedImport[];
 }
 
 export interface CodeFilePart {
@@ -49,7 +53,7 @@ export interface CodeFilePart {
 export function codeFilePart(input: CodeFileInput): CodeFilePart {
   const { file, facts } = input;
   const snapshot = new Snapshot();
-  addFileNodes(snapshot, [file], () => facts.exports, new Map());
+  addFileNodes(snapshot, [file], () => exportEntries(facts), new Map());
   // The imported-names check reads the targets' facts and follows `export *` chains through the
   // barrels' resolved star re-exports, which the map's edges hold (starImports).
   const targets = {
@@ -60,6 +64,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
       return target;
     },
   };
+  const resolved: ResolvedImport[] = [];
   const findings = addCodeEdges(
     snapshot,
     new Map([[file.path, facts]]),
@@ -68,7 +73,28 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     { get: input.nodeOfPath },
     targets,
     (barrel) => input.starImports(barrel, targets.get(barrel)),
+    resolved,
   );
+  // The symbol stage for this one file, through the same functions as a full build: its uses edges, landed through the barrels' edges as the map holds them.
+  const byFact = new Map(resolved.map((r) => [r.fact, r.target] as const));
+  const others = new Map<string, Map<ImportFact, string>>();
+  const symbolFacts = (p: string): ModuleFacts | undefined => {
+    if (p === file.path) return facts;
+    const known = input.factsOf(p);
+    if (!known && isCodePath(p) && input.nodeOfPath(p) !== undefined)
+      throw new DeltaRefused(`${file.path} lands names in ${p}, whose facts are not cached`);
+    return known;
+  };
+  const targetOf = (p: string, fact: ImportFact): string | undefined => {
+    if (p === file.path) return byFact.get(fact);
+    let map = others.get(p);
+    if (!map) {
+      map = new Map(input.resolvedOf(p, symbolFacts(p)!).map((r) => [r.fact, r.target] as const));
+      others.set(p, map);
+    }
+    return map.get(fact);
+  };
+  addFileSymbols(snapshot, file.path, facts, new ExportResolver({ factsOf: symbolFacts, targetOf }));
   const entities = new KnownEntities(snapshot.entities, input.isNode);
   const verified = verify({
     entities,

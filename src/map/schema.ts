@@ -15,6 +15,8 @@ const evidence = z
     excerpt: z.string().optional(),
     via: z.string().min(1).optional(),
     condition: z.string().min(1).optional(),
+    /** On a `uses` edge of several entries: the target's declared names this import brought along this chain. */
+    symbols: z.array(z.string()).optional(),
     /** For a package.json dependency: the field that lists it, so rules can tell dev from production dependencies. */
     field: z.enum(DEPENDENCY_FIELDS).optional(),
   })
@@ -39,7 +41,13 @@ const coverage = z
   .strict();
 
 const exportedName = z
-  .object({ name: z.string(), line: z.number().int().min(1), typeOnly: z.boolean() })
+  .object({
+    name: z.string(),
+    line: z.number().int().min(1),
+    typeOnly: z.boolean(),
+    /** The declaration's keyword when the module declares the name itself: that entry is a symbol. */
+    declaration: z.string().optional(),
+  })
   .strict();
 
 export const mapNodeSchema = z
@@ -77,6 +85,8 @@ export const mapEdgeSchema = z
     evidence: z.array(evidence).min(1),
     /** Imported names, for refs by symbol and rename completeness. */
     names: z.array(z.string()).optional(),
+    /** Line of each name's first use in the importing file, parallel to `names`. */
+    first_use: z.array(z.number().int().min(1)).optional(),
   })
   .strict();
 

@@ -19,6 +19,11 @@ export interface ProposedRelation {
   evidence: Evidence[];
   verified_by?: string;
   names?: string[];
+  /**
+   * Line of each name's first use in the importing file, aligned with `names` (undefined: not
+   * known). An array, not an object or Map per relation: tens of thousands of those cost tens of MB.
+   */
+  firstUse?: (number | undefined)[];
   /** Proposed trust for code-deps that are heuristic (prose mentions ⇒ low). */
   trust?: Trust;
   /** Set by extractors of declared links (front matter, in-body status lines): the relation must be one of the 11. */
@@ -60,7 +65,15 @@ export class Snapshot {
       return;
     }
     existing.evidence.push(...relation.evidence);
-    if (relation.names) existing.names = [...new Set([...(existing.names ?? []), ...relation.names])];
+    if (relation.firstUse || existing.firstUse) {
+      // Kept aligned, repeats included: the map's edge takes each name's least line (toEdge).
+      const unknown = (names: string[] | undefined) => (names ?? []).map(() => undefined);
+      existing.firstUse = [
+        ...(existing.firstUse ?? unknown(existing.names)),
+        ...(relation.firstUse ?? unknown(relation.names)),
+      ];
+      existing.names = [...(existing.names ?? []), ...(relation.names ?? [])];
+    } else if (relation.names) existing.names = [...new Set([...(existing.names ?? []), ...relation.names])];
   }
 
   cover(entry: Coverage): void {

@@ -58,6 +58,7 @@ export const CODE_DEP_RELATIONS = Object.freeze([
   'mentions-symbol',
   /** A Go package directory → one of its files (evidenced by the file's `package` clause). */
   'contains',
+  'uses',
 ] as const);
 
 /** Output folder at the repository root. */
@@ -76,7 +77,7 @@ export const MAX_MARKER_AGE_HOURS = 87_600;
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Bumped whenever an extractor's output for the same bytes could change; keys the fact cache. */
-export const EXTRACTOR_VERSION = 2;
+export const EXTRACTOR_VERSION = 5;
 
 export const GENERATOR = 'proofmap';
 

@@ -19,11 +19,37 @@ export interface ImportFact {
   typeOnly: boolean;
   /** True for `/// <reference path>`: resolved as a relative path, never as a package. */
   referencePath?: boolean;
+  /**
+   * What the importing file uses of it: each imported name (a namespace's accessed members) with
+   * the line of its first mention after the import. Absent for imports that bind nothing.
+   */
+  uses?: NameUse[];
+  /** A namespace binding that is also used whole (passed, spread): its members are a lower bound. */
+  escapes?: boolean;
+}
+
+/** One imported name and where the importing file first mentions it (the import line if never). */
+export interface NameUse {
+  name: string;
+  line: number;
+}
+
+/** An export whose value comes from another module: `export { a as b } from`, or an imported binding re-exported. */
+export interface ExportOrigin {
+  /** The exported name. */
+  name: string;
+  specifier: string;
+  /** The name taken from the other module: `default`, a name, or `*` for `export * as ns`. */
+  imported: string;
+  /** 1-based line of the export specifier. */
+  line: number;
 }
 
 export interface ModuleFacts {
   imports: ImportFact[];
   exports: ExportedName[];
+  /** Exports taken from another module (absent when none); `export *` stays an import fact. */
+  origins?: ExportOrigin[];
   /** Non-literal dynamic imports, parse errors … anything the extractor could not analyse. */
   coverage: Coverage[];
 }

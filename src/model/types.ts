@@ -38,6 +38,8 @@ export interface Evidence {
    * For a Go import: the conditions its file is built under (`file:linux, go:build cgo, test`).
    */
   condition?: string;
+  /** For a `uses` edge: the target's declared names this import brought along this chain. */
+  symbols?: string[];
   /** For a package.json dependency: the field that lists it (`dependencies`, `devDependencies` …). */
   field?: 'dependencies' | 'devDependencies' | 'peerDependencies' | 'optionalDependencies';
 }
@@ -50,6 +52,11 @@ export interface ExportedName {
   line: number;
   /** True when only a type is exported. */
   typeOnly: boolean;
+  /**
+   * Set when the module declares the name itself (no re-export): the declaration's keyword
+   * (`function`, `class`, `const`, `type` … `default`, `export=`). Such an entry is a symbol.
+   */
+  declaration?: string;
 }
 
 export interface Entity {

@@ -17,6 +17,7 @@ import { compareNeighbours, type Neighbour, neighboursOf } from './neighbours.js
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
 import type { Session } from './session.js';
+import { findSymbols, hasSymbols, type SymbolSummary, type SymbolUser, symbols, usersOf } from './symbols.js';
 import { resolveTarget } from './target.js';
 
 export interface Context {
@@ -32,6 +33,11 @@ export interface Context {
   dependents: { total: number; items: Neighbour[] };
   /** Import cycles through the target, at most `limit`; `cycles_total` counts them all. */
   cycles: ImportCycle[];
+  /** A single file's exports, each with its number of users (when the map has the symbol stage). */
+  exports?: SymbolSummary[];
+  exports_total?: number;
+  /** For a `path#export` target: that export and the files using it (through barrels), at most `limit`. */
+  symbol?: { symbol: string; line: number; declaration?: string; users: SymbolUser[]; users_total: number };
   /** Documents and decision records within `related.hops` relations, with the path to each. */
   related: RelatedList;
   cycles_total: number;
@@ -44,7 +50,9 @@ export function context(
   text: string,
   opts: { limit?: number; hops?: number } = {},
 ): Envelope<Context> {
-  const target = resolveTarget(session, text, { packages: true });
+  // `path#export`: the declaring file's context, with that export's users beside it.
+  const [symbol] = text.includes('#') && hasSymbols(session) ? findSymbols(session, text) : [];
+  const target = resolveTarget(session, symbol ? symbol.path! : text, { packages: true });
   const limit = opts.limit ?? 25;
   const ids = new Set(target.nodes.map((n) => n.id));
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
@@ -85,6 +93,30 @@ export function context(
     cycles_total: cycles.length,
     related,
   };
+  if (paths.length === 1 && hasSymbols(session)) {
+    const exported = symbols(session, paths[0]!);
+    // Cut like every list here: the answer must fit an agent's budget; the total says what was cut.
+    if (exported.length > 0) {
+      record.exports = exported.slice(0, limit);
+      record.exports_total = exported.length;
+    }
+  }
+  if (symbol) {
+    const users = usersOf(session, symbol);
+    record.symbol = {
+      symbol: symbol.key,
+      line: symbol.found_at.line ?? 1,
+      ...(typeof symbol.metadata?.declaration === 'string'
+        ? { declaration: symbol.metadata.declaration }
+        : {}),
+      users: users.slice(0, limit),
+      users_total: users.length,
+    };
+    if (users.some((u) => u.names.includes('*')))
+      notes.push(
+        'symbol: users marked * take a namespace whole, a lower bound (their members are not tracked)',
+      );
+  }
   if (capped) notes.push('related: the walk stopped at its visit cap; nearer documents are listed first');
   if (consulted.note) notes.push(consulted.note);
   if (unrecorded) notes.push(unrecorded);

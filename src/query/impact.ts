@@ -11,7 +11,8 @@ import { compareStrings } from '../model/paths.js';
 import { consultedPaths } from './consulted.js';
 import { lowerBoundNotes } from './notes.js';
 import type { Session } from './session.js';
-import { resolveTarget } from './target.js';
+import { findSymbols, hasSymbols, symbolUpstream } from './symbols.js';
+import { resolveTarget, type Target } from './target.js';
 import { upstream } from './upstream.js';
 
 export interface ImpactItem {
@@ -50,15 +51,23 @@ const ORDER: readonly Severity[] = ['leaf', 'low', 'medium', 'high', 'chokepoint
 const MENTION_RELATIONS = new Set(['mentions', 'mentions-symbol', ...DOC_RELATIONS]);
 
 export function impact(session: Session, text: string, opts: ImpactOptions = {}): ImpactAnswer {
-  const target = resolveTarget(session, text, { symbols: true });
+  const exact = text.includes('#') && hasSymbols(session) ? findSymbols(session, text) : [];
+  const target: Target =
+    exact.length > 0
+      ? { kind: 'symbol', text, name: exact[0]!.label, nodes: exact.map((s) => session.nodeAt(s.path!)!) }
+      : resolveTarget(session, text, { symbols: true });
   const ids = target.nodes.map((n) => n.id);
   const symbol = target.kind === 'symbol' ? target.name : undefined;
   const visitLimit = opts.visitLimit ?? 10_000;
-  const walk = upstream(session, ids, {
-    depth: opts.depth ?? Number.POSITIVE_INFINITY,
-    visitLimit,
-    ...(symbol ? { symbol } : {}),
-  });
+  const depth = opts.depth ?? Number.POSITIVE_INFINITY;
+  // With the symbol stage in the map, dependents are the users of the target's exports, through
+  // barrels; without it (an older map, a non-code target), importers file by file.
+  const symbols =
+    exact.length > 0 ? exact : symbol && hasSymbols(session) ? findSymbols(session, symbol) : [];
+  const bySymbol = hasSymbols(session) && (symbols.length > 0 || target.kind === 'path');
+  const walk = bySymbol
+    ? symbolUpstream(session, ids, { depth, visitLimit, ...(symbols.length > 0 ? { symbols } : {}) })
+    : upstream(session, ids, { depth, visitLimit, ...(symbol ? { symbol } : {}) });
   const { severity } = session.signals();
   // The edge behind each item is looked up for the returned page only: a hub has thousands.
   const sorted = walk.dependents
@@ -82,7 +91,13 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
   const notes = lowerBoundNotes(session, [...paths, ...all]);
   if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
-  if (symbol)
+  if (bySymbol)
+    notes.push(
+      symbols.length > 0
+        ? `by symbol: the files using ${symbols.map((s) => s.key).join(', ')} (through barrels), then the users of their exports`
+        : 'by symbol: the files using the target’s exports (through barrels), then the users of theirs; a barrel that only re-exports is listed, not followed',
+    );
+  else if (symbol)
     notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
   const consulted = consultedPaths(target);
   // A consult must cover what was shown: a page cut to nothing (`--limit 0`) showed no dependent.

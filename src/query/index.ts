@@ -18,4 +18,5 @@ export {
   type SessionOptions,
   sessionOf,
 } from './session.js';
+export { type SymbolSummary, type SymbolUser, symbols, users } from './symbols.js';
 export { resolveTarget, type Target } from './target.js';

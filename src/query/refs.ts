@@ -3,11 +3,50 @@
  * of each import. `total` counts every reference, whatever page is returned.
  */
 import { IMPORT_RELATIONS } from '../graph/views.js';
+import type { MapNode } from '../map/schema.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { consultedPaths } from './consulted.js';
 import type { Session } from './session.js';
+import { findSymbols, hasSymbols, usersOf } from './symbols.js';
 import { resolveTarget } from './target.js';
+
+function symbolRefs(
+  session: Session,
+  text: string,
+  symbols: readonly MapNode[],
+  opts: { limit?: number; cursor?: string },
+): Envelope<RefItem> {
+  const all: RefItem[] = symbols.flatMap((s) =>
+    usersOf(session, s).map((u) => {
+      const excerpt = u.excerpt;
+      return {
+        path: u.path,
+        line: u.line,
+        target: s.path!,
+        relation: 'uses',
+        names: u.names,
+        ...(excerpt ? { excerpt } : {}),
+        edge: u.edge,
+        first_use: u.first_use,
+        ...(u.via ? { via: u.via } : {}),
+        symbol: s.key,
+      };
+    }),
+  );
+  all.sort(
+    (a, b) =>
+      compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge),
+  );
+  const page = paginate(all, opts.limit ?? 100, opts.cursor);
+  const paths = [...new Set(symbols.map((s) => s.path!))];
+  session.deps.consulted?.(paths, `refs ${text}`);
+  return {
+    query: `refs ${text}`,
+    ...page,
+    freshness: session.deps.freshness([...paths, ...page.items.map((i) => i.path)]),
+  };
+}
 
 export interface RefItem {
   /** The importing file. */
@@ -19,6 +58,12 @@ export interface RefItem {
   names: string[];
   excerpt?: string;
   edge: string;
+  /** For a use of an exported symbol: the line of its first use after the import. */
+  first_use?: number;
+  /** For a use of an exported symbol: the barrels it came through (`path:line`, nearest first). */
+  via?: string[];
+  /** For a use of an exported symbol: `path#name` of its declaration. */
+  symbol?: string;
 }
 
 const REF_RELATIONS = new Set([...IMPORT_RELATIONS, 'type-imports']);
@@ -28,6 +73,10 @@ export function refs(
   text: string,
   opts: { limit?: number; cursor?: string } = {},
 ): Envelope<RefItem> {
+  // Exported symbols the map has: the exact users of each, with first use and barrel chain.
+  const declared =
+    hasSymbols(session) && !session.nodeAt(text.replace(/^\.\//, '')) ? findSymbols(session, text) : [];
+  if (declared.length > 0) return symbolRefs(session, text, declared, opts);
   const target = resolveTarget(session, text, { symbols: true });
   const symbol = target.kind === 'symbol' ? target.name : undefined;
   const all: RefItem[] = [];

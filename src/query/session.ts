@@ -66,7 +66,8 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
   const byPath = new Map<string, MapNode>();
   // A path can name a file node and a package node (package.json); the file wins.
   for (const n of map.nodes)
-    if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script') byPath.set(n.path, n);
+    if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script' && n.kind !== 'symbol')
+      byPath.set(n.path, n);
   let incoming: Map<string, MapEdge[]> | undefined;
   const views = new Map<string, View>();
   const indexes = new Map<string, Indexed>();

@@ -33,7 +33,7 @@ export interface Dropped {
 }
 
 export interface VerifyResult {
-  edges: (Relation & { names?: string[] })[];
+  edges: (Relation & { names?: string[]; firstUse?: readonly (number | undefined)[] })[];
   dropped: Dropped[];
   coverage: Coverage[];
   /** Declared typed links that are wrong: an invalid relation, an endpoint that names nothing. */
@@ -133,6 +133,7 @@ export function verify(input: VerifyInput): VerifyResult {
       verified_by: r.verified_by!,
       evidence: r.evidence,
       ...(r.names ? { names: r.names } : {}),
+      ...(r.firstUse ? { firstUse: r.firstUse } : {}),
     });
   }
 

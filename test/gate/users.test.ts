@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, gradeOf } from '../../src/gate/decide.js';
+import { decide, type GateSummary, gradeOf, touchedSummary } from '../../src/gate/decide.js';
 import { gateEntries } from '../../src/gate/severity-cache.js';
 import { fileUsers, type UseEdge } from '../../src/gate/users.js';
 import type { ProofMap } from '../../src/map/schema.js';
@@ -42,6 +42,10 @@ describe('fileUsers: who an edit can break', () => {
     expect(core.namespace).toBe(5);
     // One edit of `a` can break the barrel and its 20 importers; `b` only app.ts and the barrel.
     expect(core).toMatchObject({ busiest: 21, busiestName: 'a' });
+    expect(core.byExport).toEqual([
+      ['a', 21],
+      ['b', 2],
+    ]);
     expect(users.get('other.ts')!.users.size).toBe(31);
     // The barrel itself: everyone who imports it, and each may use any of its names.
     expect(users.get('index.ts')!.users.size).toBe(55);
@@ -115,5 +119,30 @@ describe('gate entries: severity on users, not transitive dependents', () => {
     expect(gradeOf(entry)).toBe('medium');
     expect(gradeOf(entry, { fanIn: 6 })).toBe('high');
     expect(gradeOf(entry, { fanIn: 7 })).toBe('medium');
+  });
+});
+
+describe('touchedSummary: an edit is graded on the exports it names', () => {
+  const summary = {
+    busiest: 21,
+    busiestName: 'a',
+    exportUsers: [
+      ['a', 21],
+      ['b', 2],
+      ['c', 7],
+    ],
+  } as unknown as GateSummary;
+
+  it('grades on the busiest of the exports the replaced text names, whole words only', () => {
+    expect(touchedSummary(summary, 'export function b() {}\nconst x = c(ab);')).toMatchObject({
+      busiest: 7,
+      busiestName: 'c',
+      touched: ['b', 'c'],
+    });
+  });
+
+  it('keeps the file’s busiest when the text names no export, or is unknown', () => {
+    expect(touchedSummary(summary, 'return 1; // abc, xb')).toBe(summary);
+    expect(touchedSummary(summary, undefined)).toBe(summary);
   });
 });

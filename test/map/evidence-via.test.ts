@@ -12,7 +12,12 @@ describe('via and condition in map.json evidence (exports-browser-before-import)
     const { map } = await scan({ root, write: false });
     const key = new Map(map.nodes.map((n) => [n.id, n.key]));
     const rows = map.edges
-      .filter((e) => key.get(e.from) === 'packages/server/src/server.ts' && e.namespace === 'code-dep')
+      .filter(
+        (e) =>
+          key.get(e.from) === 'packages/server/src/server.ts' &&
+          e.namespace === 'code-dep' &&
+          e.relation !== 'uses',
+      )
       .map(
         (e) =>
           `${e.relation} ${key.get(e.to)} ${e.evidence.map((v) => `${v.line}:${v.via}:${v.condition}`).join(',')}`,

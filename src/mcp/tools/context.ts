@@ -14,7 +14,9 @@ const input = {
     .string()
     .min(1)
     .max(1000)
-    .describe('a repo-relative path (file, document or folder) or a workspace package name'),
+    .describe(
+      'a repo-relative path (file, document or folder), a workspace package name, or `path#export` for one export and the files using it',
+    ),
   limit: pageSize(25, 200),
   hops: z
     .number()
@@ -29,10 +31,12 @@ export const contextTool: ToolSpec<typeof input> = {
   name: 'map_context',
   title: 'Consult before editing',
   description:
-    'Call BEFORE editing a file, folder or package: its zone, owners, the documents to read first, the checks that prove a change, what it uses and what uses it, its import cycles, and the documents and decision records within `hops` relations with the path to each. This is the consultation the edit gate accepts. Lists are cut to `limit` and to `max_tokens`, each cut named with its exact total.',
+    'Call BEFORE editing a file, folder or package: its zone, owners, the documents to read first, the checks that prove a change, what it uses and what uses it, its import cycles, its exports with how many files use each (through barrels), and the documents and decision records within `hops` relations with the path to each; `path#export` adds that export’s users with import line and first use. This is the consultation the edit gate accepts. Lists are cut to `limit` and to `max_tokens`, each cut named with its exact total.',
   input,
   output: envelopeOf(contextItem),
   annotations: { ...READ_ONLY, idempotentHint: false },
+  // Exports with their user counts, and a `path#export` target's users, are lists the token
+  // budget halves like every other (each cut named with its total).
   run: (ws, args) =>
     context(ws.session(), args.target, { limit: args.limit, hops: args.hops }) as unknown as Answer,
   next(a, args) {

@@ -26,7 +26,7 @@ export const impactTool: ToolSpec<typeof input> = {
   name: 'map_impact',
   title: 'What an edit could break',
   description:
-    'Call before changing a file or an exported symbol\'s signature: who depends on it, transitively, nearest first, with severities and the documents that mention it; `importers: true` gives each direct import with its line instead. "No dependents" comes with `absence.proven`: true only when the analysis was complete, else the gaps are listed. Records the consultation the edit gate accepts.',
+    'Call before changing a file or an exported symbol\'s signature (`path#export`: only the files using that export, through barrels): who depends on it, transitively, nearest first, with severities and the documents that mention it; `importers: true` gives each direct import with its line instead. "No dependents" comes with `absence.proven`: true only when the analysis was complete, else the gaps are listed. Records the consultation the edit gate accepts.',
   input,
   output: envelopeOf(z.union([impactItem, refItem])),
   annotations: { ...READ_ONLY, idempotentHint: false },

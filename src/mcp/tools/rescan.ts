@@ -45,7 +45,7 @@ export const rescanTool: ToolSpec<Record<string, never>> = {
       ...(result.recovered ? { notes: [result.recovered] } : {}),
       status: result.guard.status,
       files: result.map.nodes.filter(
-        (n) => n.path !== undefined && n.kind !== 'package' && n.kind !== 'script',
+        (n) => n.path !== undefined && n.kind !== 'package' && n.kind !== 'script' && n.kind !== 'symbol',
       ).length,
       parsed: result.parsed,
       reused: result.reused,

@@ -1,0 +1,297 @@
+/**
+ * Symbol-level answers over the map's `symbol` nodes and `uses` edges: a file's exports with their
+ * users, the users of one export (with the import's file:line, the first use, and the barrel chain
+ * it came through), and the upstream walk that treats a barrel as a pass-through — the files that
+ * use a file's exports depend on it, not every importer of a barrel that re-exports it.
+ */
+import type { MapEdge, MapNode } from '../map/schema.js';
+import { nodeId } from '../model/ids.js';
+import { compareStrings } from '../model/paths.js';
+import type { ExportedName } from '../model/types.js';
+import { EXPORT_ASSIGNMENT } from '../symbols/index.js';
+import type { Session } from './session.js';
+import type { Dependent, UpstreamWalk } from './upstream.js';
+
+export interface SymbolUser {
+  /** The importing file. */
+  path: string;
+  /** Line of the import (its specifier). */
+  line: number;
+  /** Line of the first use of the name after the import (the import line when never used). */
+  first_use: number;
+  /** The barrels the name came through, `path:line` each, nearest first. */
+  via?: string[];
+  /** The declared name used; `*` marks a namespace used whole (a lower bound). */
+  names: string[];
+  /** The import's text. */
+  excerpt?: string;
+  edge: string;
+}
+
+export interface SymbolSummary {
+  /** `path#name`. */
+  symbol: string;
+  name: string;
+  path: string;
+  line: number;
+  declaration?: string;
+  type_only?: boolean;
+  /** Files that use it. */
+  users: number;
+}
+
+const IMPORTING = new Set(['imports', 'type-imports', 're-exports', 'dynamic-imports', 'requires']);
+/** Relations whose names are uses of the target's exports (a re-export passes them through). */
+const USING = new Set(['imports', 'type-imports', 'dynamic-imports', 'requires']);
+
+/** What the symbol answers read of a map: a Session, or the checkup's graph. */
+export type SymbolGraph = Pick<Session, 'node' | 'nodeAt' | 'edgesTo'>;
+
+/** Whether the map was built with the symbol stage: export entries carry their declaration. */
+export const hasSymbols = (session: Session): boolean => {
+  let known = built.get(session);
+  if (known === undefined) {
+    known = session.map.nodes.some((n) => n.exports?.some((e) => e.declaration !== undefined) === true);
+    built.set(session, known);
+  }
+  return known;
+};
+const built = new WeakMap<Session, boolean>();
+
+/**
+ * The symbol node of an export entry a file declares. Symbols are stored on their file node
+ * (map.json lists each module's exports); the node is the same one a symbol node would be, with
+ * the id minted from kind + `path#name`.
+ */
+export function symbolNode(file: MapNode, entry: ExportedName): MapNode {
+  const path = file.path!;
+  const metadata: Record<string, unknown> = { exported: entry.name };
+  if (entry.declaration) metadata.declaration = entry.declaration;
+  if (entry.typeOnly) metadata.type_only = true;
+  return {
+    id: nodeId('symbol', `${path}#${entry.name}`),
+    kind: 'symbol',
+    label: entry.name,
+    key: `${path}#${entry.name}`,
+    path,
+    zone: file.zone,
+    found_at: { source: 'code', path, line: entry.line },
+    metadata,
+  };
+}
+
+/** The symbols a file declares, by name order. */
+export function symbolNodesOf(session: SymbolGraph, path: string): MapNode[] {
+  const file = session.nodeAt(path);
+  if (!file) return [];
+  return (file.exports ?? [])
+    .filter((e) => e.declaration !== undefined)
+    .map((e) => symbolNode(file, e))
+    .sort((a, b) => compareStrings(a.label, b.label));
+}
+
+/** `path#name` → that symbol; a bare name → every symbol of that name. */
+export function findSymbols(session: Session, text: string): MapNode[] {
+  const hash = text.lastIndexOf('#');
+  if (hash > 0) {
+    const path = text.slice(0, hash).replace(/^\.\//, '');
+    const name = text.slice(hash + 1);
+    const file = session.nodeAt(path);
+    const entry = file?.exports?.find((e) => e.name === name && e.declaration !== undefined);
+    return file && entry ? [symbolNode(file, entry)] : [];
+  }
+  const out: MapNode[] = [];
+  for (const n of session.map.nodes)
+    for (const e of n.exports ?? [])
+      if (e.name === text && e.declaration !== undefined) out.push(symbolNode(n, e));
+  return out.sort((a, b) => compareStrings(a.key, b.key));
+}
+
+/**
+ * The users of every symbol a file declares, in one pass over the edges into it: direct imports
+ * naming the symbol (their edge states it), `uses` edges that reach it through barrels or as a
+ * namespace's members, then the lower-bound ones: files using whole (`*`) a namespace of the
+ * module or of a barrel that re-exports it. One entry per user file and symbol.
+ */
+export function usersByName(
+  session: SymbolGraph,
+  path: string,
+): { byName: Map<string, SymbolUser[]>; whole: SymbolUser[] } {
+  const fileId = nodeId('file', path);
+  const file = session.node(fileId);
+  const assigned = file?.exports?.some((e) => e.name === EXPORT_ASSIGNMENT) === true;
+  const byName = new Map<string, SymbolUser[]>();
+  const seen = new Set<string>();
+  const put = (name: string, user: SymbolUser) => {
+    const key = `${name}\0${user.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const list = byName.get(name);
+    if (list) list.push(user);
+    else byName.set(name, [user]);
+  };
+  const wholes: MapEdge[] = [];
+  for (const e of session.edgesTo(fileId)) {
+    if (e.relation === 'uses') {
+      for (const name of e.names ?? []) if (name !== '*') put(name, userOf(session, e, name));
+      if (e.names?.includes('*')) wholes.push(e);
+    } else if (USING.has(e.relation)) {
+      // A module with `export =` exports that one value: any import of it takes it.
+      if (assigned) put(EXPORT_ASSIGNMENT, userOf(session, e, e.names?.[0] ?? '*'));
+      else for (const name of e.names ?? []) if (name !== '*') put(name, userOf(session, e, name));
+    }
+  }
+  for (const module of passThrough(session, fileId))
+    if (module !== fileId)
+      for (const e of session.edgesTo(module))
+        if (e.relation === 'uses' && e.names?.includes('*')) wholes.push(e);
+  const whole = uniqueUsers(wholes.map((e) => userOf(session, e, '*')));
+  for (const list of byName.values()) list.sort(byPathLine);
+  return { byName, whole };
+}
+
+/** The exact users of a symbol, then the lower-bound ones (a namespace of its module used whole). */
+export function usersOf(session: SymbolGraph, symbol: MapNode): SymbolUser[] {
+  const { byName, whole } = usersByName(session, symbol.path!);
+  const exact = byName.get(symbol.label) ?? [];
+  const files = new Set(exact.map((u) => u.path));
+  return [...exact, ...whole.filter((u) => !files.has(u.path))].sort(byPathLine);
+}
+
+const byPathLine = (a: SymbolUser, b: SymbolUser) => compareStrings(a.path, b.path) || a.line - b.line;
+
+function uniqueUsers(users: SymbolUser[]): SymbolUser[] {
+  const seen = new Set<string>();
+  return users.sort(byPathLine).filter((u) => !seen.has(u.path) && seen.add(u.path) !== undefined);
+}
+
+/** A module and every barrel that re-exports from it, transitively (cycles end). */
+export function passThrough(session: SymbolGraph, fileId: string): string[] {
+  const seen = new Set([fileId]);
+  const queue = [fileId];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    for (const e of session.edgesTo(id))
+      if (e.relation === 're-exports' && !seen.has(e.from)) {
+        seen.add(e.from);
+        queue.push(e.from);
+      }
+  }
+  return [...seen];
+}
+
+/** One user of `name` (a declared name, or `*`) read off the edge that states it. */
+function userOf(session: SymbolGraph, e: MapEdge, name: string): SymbolUser {
+  const from = session.node(e.from);
+  const at =
+    (e.relation === 'uses' ? e.evidence.find((x) => x.symbols?.includes(name)) : undefined) ?? e.evidence[0]!;
+  const index = e.names?.indexOf(name) ?? -1;
+  const user: SymbolUser = {
+    path: from?.path ?? e.from,
+    line: at.line ?? 1,
+    first_use: (index >= 0 ? e.first_use?.[index] : undefined) ?? at.line ?? 1,
+    names: [name],
+    edge: e.id,
+  };
+  if (at.excerpt) user.excerpt = at.excerpt;
+  if (e.relation === 'uses' && at.via) {
+    user.via = at.via.split(' > ');
+    // The import's text is on the import edge into the first barrel of the chain.
+    const barrel = user.via[0]!.slice(0, user.via[0]!.lastIndexOf(':'));
+    const excerpt = session
+      .edgesTo(nodeId('file', barrel))
+      .find((x) => x.from === e.from)
+      ?.evidence.find((x) => x.line === at.line)?.excerpt;
+    if (excerpt) user.excerpt = excerpt;
+  } else if (e.relation === 'uses') {
+    const excerpt = session
+      .edgesTo(e.to)
+      .find((x) => x.from === e.from && x.relation !== 'uses')
+      ?.evidence.find((x) => x.line === at.line)?.excerpt;
+    if (excerpt) user.excerpt = excerpt;
+  }
+  return user;
+}
+
+export function symbolSummaries(session: Session, path: string): SymbolSummary[] {
+  const { byName, whole } = usersByName(session, path);
+  return symbolNodesOf(session, path).map((n) => {
+    const users = new Set([...(byName.get(n.label) ?? []), ...whole].map((u) => u.path));
+    const s: SymbolSummary = {
+      symbol: n.key,
+      name: n.label,
+      path,
+      line: n.found_at.line ?? 1,
+      users: users.size,
+    };
+    if (typeof n.metadata?.declaration === 'string') s.declaration = n.metadata.declaration;
+    if (n.metadata?.type_only === true) s.type_only = true;
+    return s;
+  });
+}
+
+/**
+ * Who depends on the targets, breadth-first, at symbol level: a file's dependents are the files
+ * using its exports (through any barrels) and the files importing it for anything else (side
+ * effects, a name that lands nowhere); a barrel that only re-exports it is listed once and not
+ * followed — its importers reach the target through their own uses edges. `symbols` starts from
+ * those exports only.
+ */
+export function symbolUpstream(
+  session: Session,
+  files: readonly string[],
+  opts: { depth: number; visitLimit: number; symbols?: readonly MapNode[] },
+): UpstreamWalk {
+  const seen = new Set(files);
+  const dependents: Dependent[] = [];
+  let cut = false;
+  const visit = (id: string, depth: number, edge: string, next: string[], follow: boolean) => {
+    if (seen.has(id)) return;
+    if (dependents.length >= opts.visitLimit) {
+      cut = true;
+      return;
+    }
+    seen.add(id);
+    dependents.push({ id, depth, via: () => edge });
+    if (follow) next.push(id);
+  };
+  let frontier = [...files];
+  for (let depth = 1; depth <= opts.depth && frontier.length > 0 && !cut; depth++) {
+    const next: string[] = [];
+    for (const fileId of frontier) {
+      if (depth === 1 && opts.symbols) {
+        for (const s of opts.symbols)
+          if (nodeId('file', s.path!) === fileId)
+            for (const u of usersOf(session, s)) visit(nodeId('file', u.path), depth, u.edge, next, true);
+        continue;
+      }
+      const declares = symbolNodesOf(session, session.node(fileId)?.path ?? '').length > 0;
+      for (const e of session.edgesTo(fileId)) {
+        if (e.relation !== 'uses' && !IMPORTING.has(e.relation)) continue;
+        if (session.node(e.from)?.kind !== 'file') continue;
+        // A barrel passes names through: listed, not followed (its users have their own edges).
+        visit(e.from, depth, e.id, next, e.relation !== 're-exports' || !declares);
+      }
+      // Namespaces used whole of a barrel re-exporting this module: lower-bound users.
+      if (declares)
+        for (const module of passThrough(session, fileId))
+          if (module !== fileId)
+            for (const e of session.edgesTo(module))
+              if (e.relation === 'uses' && e.names?.includes('*')) visit(e.from, depth, e.id, next, true);
+    }
+    frontier = next.sort(compareStrings);
+  }
+  return { dependents, cut };
+}
+
+/** Library API: the exports a file declares, each with its number of users. */
+export function symbols(session: Session, path: string): SymbolSummary[] {
+  return symbolSummaries(session, path.replace(/^\.\//, ''));
+}
+
+/** Library API: the files using an export (`path#name`, or every export of that name). */
+export function users(session: Session, symbol: string): (SymbolUser & { symbol: string })[] {
+  return findSymbols(session, symbol).flatMap((s) =>
+    usersOf(session, s).map((u) => ({ ...u, symbol: s.key })),
+  );
+}
