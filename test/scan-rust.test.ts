@@ -64,6 +64,8 @@ describe('scan on every Rust form (fixtures/rust-forms)', async () => {
     ['crates/core-lib/src/lib.rs re-exports crates/core-lib/src/shapes.rs @12 Circle', 'pub use re-exports'],
     ['crates/core-lib/src/lib.rs imports crates/core-lib/src/tests.rs @27 [cfg(test)] *', '#[cfg(test)] mod'],
     ['crates/util/src/lib.rs imports crates/util/src/unix_only.rs @2 [cfg(unix)] *', '#[cfg(unix)] mod'],
+    ['crates/util/src/lib.rs imports crates/util/src/consts.rs @5 *', 'a literal include! splices the file in'],
+    ['crates/util/src/consts.rs imports external:rust:std @1 *', 'an included file resolves in its includer’s module'],
     [
       'crates/core-lib/src/tests.rs imports crates/core-lib/src/lib.rs @1 *',
       'use super::* from a module file',
@@ -107,7 +109,7 @@ describe('scan on every Rust form (fixtures/rust-forms)', async () => {
     expect(cov).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^crates\/core-lib\/src\/lib\.rs:22 item-level macro make_things!/),
-        expect.stringMatching(/^crates\/util\/src\/lib\.rs:4 include! splices/),
+        expect.stringMatching(/^crates\/util\/src\/lib\.rs:6 include! of a computed path/),
         expect.stringMatching(/^crates\/util\/src\/orphan\.rs no crate root reaches this file/),
       ]),
     );
@@ -118,6 +120,7 @@ describe('scan on every Rust form (fixtures/rust-forms)', async () => {
       'app/src/main.rs:6 nowhere_crate::Thing',
       'crates/core-lib/src/inline/nested.rs:2 crate::shapes::Missing',
       'crates/core-lib/src/lib.rs:10 mod missing;',
+      'crates/util/src/lib.rs:4 include!("generated.rs")',
     ]);
     expect(map.coverage.find((c) => c.scope === 'crates/core-lib/src/lib.rs:10')?.reason).toMatch(
       /no crates\/core-lib\/src\/missing\.rs or crates\/core-lib\/src\/missing\/mod\.rs/,

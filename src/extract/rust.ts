@@ -47,8 +47,19 @@ export interface RustUse extends Conditions {
   column: number;
 }
 
+/** An `include!("file.rs")` with a literal path: the file's text is spliced in where it stands. */
+export interface RustInclude extends Conditions {
+  /** The literal, relative to the including file's directory. */
+  path: string;
+  scope: string[];
+  written: string;
+  line: number;
+  column: number;
+}
+
 export interface RustFacts {
   mods: RustMod[];
+  includes: RustInclude[];
   uses: RustUse[];
   /** Names of every item at the file's top level, any visibility: a `use Local::X` is not a crate. */
   items: string[];
@@ -58,7 +69,7 @@ export interface RustFacts {
 
 export const RUST_PATH = /\.rs$/;
 /** Bumped when the facts an unchanged file yields change: it is part of the cache key. */
-export const RUST_CACHE_KEY = 'rust:1';
+export const RUST_CACHE_KEY = 'rust:2';
 
 let loaded: Parser | undefined;
 
@@ -69,7 +80,7 @@ export async function extractRustFiles(files: { path: string; text: string }[]):
 }
 
 function extractRustWith(parser: Parser, path: string, text: string): RustFacts {
-  const facts: RustFacts = { mods: [], uses: [], items: [], exports: [], coverage: [] };
+  const facts: RustFacts = { mods: [], includes: [], uses: [], items: [], exports: [], coverage: [] };
   let tree: ReturnType<Parser['parse']>;
   try {
     tree = parser.parse(text);
@@ -196,7 +207,7 @@ function walkItems(path: string, body: Node, scope: string[], outer: Conditions,
       if (top) facts.items.push(name.text);
       if (top && own.macroExport) facts.exports.push(exported(name));
     } else if (item.type === 'macro_invocation' || item.type === 'expression_statement') {
-      itemMacro(path, item, facts);
+      itemMacro(path, item, facts, scope, at);
     } else {
       // A `use` inside a function or an impl still imports, into that block's scope of this module.
       for (const inner of item.descendantsOfType('use_declaration')) {
@@ -217,7 +228,7 @@ function walkItems(path: string, body: Node, scope: string[], outer: Conditions,
             });
       }
       for (const call of item.descendantsOfType('macro_invocation'))
-        if (call) includeMacro(path, call, facts);
+        if (call) includeMacro(path, call, facts, scope, at);
     }
   }
 }
@@ -309,11 +320,11 @@ function segmentsOf(node: Node): string[] {
  * A macro invoked where items go can declare modules, `use`s and items the map cannot see
  * without expanding it; `include!` splices another file in. Both are coverage, with the line.
  */
-function itemMacro(path: string, item: Node, facts: RustFacts): void {
+function itemMacro(path: string, item: Node, facts: RustFacts, scope: string[], at: Conditions): void {
   const call =
     item.type === 'macro_invocation' ? item : item.namedChildren.find((c) => c?.type === 'macro_invocation');
   if (!call) return;
-  if (includeMacro(path, call, facts)) return;
+  if (includeMacro(path, call, facts, scope, at)) return;
   const name = call.childForFieldName('macro')?.text ?? '?';
   const line = call.startPosition.row + 1;
   facts.coverage.push({
@@ -324,16 +335,34 @@ function itemMacro(path: string, item: Node, facts: RustFacts): void {
   });
 }
 
-function includeMacro(path: string, call: Node, facts: RustFacts): boolean {
+function includeMacro(path: string, call: Node, facts: RustFacts, scope: string[], at: Conditions): boolean {
   const name = call.childForFieldName('macro')?.text;
   if (name !== 'include' && name !== 'include_str' && name !== 'include_bytes') return false;
   if (name !== 'include') return true;
   const line = call.startPosition.row + 1;
+  const args = call.namedChildren.find((c) => c?.type === 'token_tree');
+  const only = args?.namedChildren.length === 1 ? args.namedChildren[0] : undefined;
+  const literal =
+    only?.type === 'string_literal'
+      ? only.namedChildren.find((c) => c?.type === 'string_content')
+      : undefined;
+  if (literal && !literal.text.includes('\\')) {
+    facts.includes.push({
+      path: literal.text,
+      scope,
+      written: call.text,
+      line,
+      column: call.startPosition.column + 1,
+      ...at,
+    });
+    return true;
+  }
   facts.coverage.push({
     analyzer: 'rust',
     scope: `${path}:${line}`,
     status: 'partial',
-    reason: 'include! splices a file in at compile time: its declarations are not in the map',
+    reason:
+      'include! of a computed path splices a file in at compile time: its declarations are not in the map',
     detail: call.text.slice(0, 120),
   });
   return true;

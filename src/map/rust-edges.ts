@@ -1,6 +1,6 @@
 /**
  * Rust edges. `mod x;` is an `imports` edge from the declaring file to the module's file (via
- * `mod`: it is how the file enters the crate); a `use` path is an `imports` edge (`re-exports`
+ * `mod`: it is how the file enters the crate; a literal `include!` likewise, via `include`); a `use` path is an `imports` edge (`re-exports`
  * for `pub use`) from the using file to the file of the deepest module the path names, with the
  * item names it takes. `#[cfg(test)]` and other `#[cfg]` conditions go on the evidence. Builtin
  * crates are `external:rust:<name>`, other crates `external:crates:<package>`; each Cargo.toml is
@@ -9,7 +9,7 @@
  * resolve, and files no crate root reaches, become coverage with file:line.
  */
 import picomatch from 'picomatch';
-import type { RustFacts, RustMod, RustUse } from '../extract/rust.js';
+import type { RustFacts, RustInclude, RustMod, RustUse } from '../extract/rust.js';
 import type { CargoManifest } from '../extract/rust-manifest.js';
 import type { TextSource } from '../model/facts.js';
 import type { Evidence } from '../model/types.js';
@@ -22,7 +22,7 @@ export const cargoKey = (manifest: string) => `cargo:${manifest}`;
 const crateKey = (pkg: string) => `external:crates:${pkg}`;
 
 /** `cfg(test)`, then the other cfg predicates: what the evidence records as its condition. */
-const conditionOf = (c: RustMod | RustUse) => {
+const conditionOf = (c: RustMod | RustUse | RustInclude) => {
   const parts = [...(c.test ? ['cfg(test)'] : []), ...c.cfg];
   return parts.length > 0 ? parts.join(', ') : undefined;
 };
@@ -40,7 +40,7 @@ export function addRustEdges(
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
     for (const c of facts.coverage) snapshot.cover(c);
-    const evidenceAt = (fact: RustMod | RustUse, via?: string): Evidence => {
+    const evidenceAt = (fact: RustMod | RustUse | RustInclude, via?: string): Evidence => {
       const condition = conditionOf(fact);
       return {
         source: 'code',
@@ -78,14 +78,15 @@ export function addRustEdges(
         byTarget.set(key, { kind, from, to, evidence: [evidence], verified_by: `grep:${literal}`, names });
     };
     for (const link of modsFrom.get(path) ?? []) {
-      const evidence = evidenceAt(link.decl, 'mod');
-      if (link.file) add('imports', nodeOfPath.get(link.file)!, evidence, link.decl.written, ['*']);
+      const evidence = evidenceAt(link.decl, link.kind);
+      const to = link.file === undefined ? undefined : nodeOfPath.get(link.file);
+      if (to) add('imports', to, evidence, link.decl.written, ['*']);
       else
         snapshot.cover({
           analyzer: 'resolve',
           scope: `${path}:${link.decl.line}`,
           status: 'partial',
-          reason: link.reason!,
+          reason: link.reason ?? `${link.file} is not in the map`,
           detail: link.decl.written,
         });
     }

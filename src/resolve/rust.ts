@@ -8,7 +8,8 @@
  * (std, core, alloc, proc_macro, test) and declared external crates.
  */
 import picomatch from 'picomatch';
-import type { RustFacts, RustMod, RustUse } from '../extract/rust.js';
+import { joinLocal } from '../extract/go-manifest.js';
+import type { RustFacts, RustInclude, RustMod, RustUse } from '../extract/rust.js';
 import type { CargoManifest } from '../extract/rust-manifest.js';
 
 export interface RustModule {
@@ -35,10 +36,11 @@ export interface RustCrate {
   lib?: RustModule;
 }
 
-/** One `mod x;` resolved (or not) to its file. */
+/** One `mod x;` or literal `include!` resolved (or not) to its file. */
 export interface ModLink {
   from: string;
-  decl: RustMod;
+  decl: RustMod | RustInclude;
+  kind: 'mod' | 'include';
   file?: string;
   /** Why the file was not found: the candidates tried. */
   reason?: string;
@@ -65,6 +67,8 @@ export interface RustResolver {
 const BUILTINS = new Set(['std', 'core', 'alloc', 'proc_macro', 'test']);
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const join = (dir: string, rel: string) => (dir === '' ? rel : `${dir}/${rel}`);
+/** `#[path]` and include! paths may climb (`../gen_helper.rs`); one outside the repository is none. */
+const joinPath = (dir: string, rel: string) => joinLocal(dir, rel) ?? `(outside the repository)/${rel}`;
 const crateName = (name: string) => name.replace(/-/g, '_');
 
 export function createRustResolver(input: {
@@ -72,7 +76,10 @@ export function createRustResolver(input: {
   manifests: ReadonlyMap<string, CargoManifest>;
   facts: ReadonlyMap<string, RustFacts>;
 }): RustResolver {
-  const files = new Set([...input.files].filter((f) => f.endsWith('.rs')));
+  const all = [...input.files];
+  const files = new Set(all.filter((f) => f.endsWith('.rs')));
+  /** Files of other kinds an include! may name (generated `.in` files and the like). */
+  const others = new Set(all);
   const crates: RustCrate[] = [];
   const byDir = new Map<string, RustCrate>();
   const moduleOf = new Map<string, RustModule[]>();
@@ -121,7 +128,7 @@ export function createRustResolver(input: {
           file: module.file,
           crate: module.crate,
           path: [...parent.path, decl.name],
-          dir: decl.path !== undefined ? join(parent.dir, decl.path) : join(parent.dir, decl.name),
+          dir: decl.path !== undefined ? joinPath(parent.dir, decl.path) : join(parent.dir, decl.name),
           inline: true,
           children: new Map(),
           parent,
@@ -133,7 +140,7 @@ export function createRustResolver(input: {
       // #[path] outside inline modules is relative to the file's directory, inside them to the module's.
       const candidates =
         decl.path !== undefined
-          ? [join(decl.scope.length === 0 ? dirOf(module.file) : parent.dir, decl.path)]
+          ? [joinPath(decl.scope.length === 0 ? dirOf(module.file) : parent.dir, decl.path)]
           : [join(parent.dir, `${decl.name}.rs`), join(parent.dir, `${decl.name}/mod.rs`)];
       const file = candidates.find((c) => files.has(c));
       const seenBefore = mods.some((l) => l.from === module.file && l.decl === decl);
@@ -141,6 +148,7 @@ export function createRustResolver(input: {
         mods.push({
           from: module.file,
           decl,
+          kind: 'mod',
           ...(file ? { file } : { reason: `mod ${decl.name}: no ${candidates.join(' or ')}` }),
         });
       if (!file) continue;
@@ -164,6 +172,24 @@ export function createRustResolver(input: {
       )
         continue;
       grow(child);
+    }
+    for (const inc of facts.includes) {
+      const at = inlineAt.get(inc.scope.join('/'));
+      if (!at) continue;
+      // include! paths are relative to the including file, whatever module it sits in.
+      const file = joinPath(dirOf(module.file), inc.path);
+      const found = others.has(file);
+      if (!mods.some((l) => l.from === module.file && l.decl === inc))
+        mods.push({
+          from: module.file,
+          decl: inc,
+          kind: 'include',
+          ...(found ? { file } : { reason: `include!: no ${file}` }),
+        });
+      if (!found || !files.has(file) || (moduleOf.get(file) ?? []).some((m) => m.crate === module.crate))
+        continue;
+      // The included text is part of the module it is included in: same path, same children.
+      grow({ ...at, file, inline: false });
     }
   }
 

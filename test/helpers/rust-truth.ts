@@ -6,7 +6,7 @@
  * both the normal and the test configuration of each library, so #[cfg(test)] modules are in.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,6 +36,8 @@ export interface CargoTruth {
   dependsOn: Set<string>;
   /** Every target's crate root. */
   roots: string[];
+  /** With `tolerant`: the directories cargo could not build offline, and its first error line. */
+  skipped: string[];
 }
 
 const env = (target: string) => {
@@ -48,60 +50,97 @@ const env = (target: string) => {
   };
 };
 
-export function cargoTruth(root: string): CargoTruth {
+/**
+ * `builds` are the cargo invocations (the generated workspace builds every target, then the test
+ * configuration; a registry crate only its library, whose dev-dependencies may be absent), run
+ * in each of `dirs` (relative to `root`: the workspace root, or each crate of a tree of crates).
+ */
+export function cargoTruth(
+  root: string,
+  options: { builds?: string[][]; dirs?: string[]; libOnly?: boolean; tolerant?: boolean } = {},
+): CargoTruth {
   if (!cargo) throw new Error('cargo is not installed');
+  const builds = options.builds ?? [
+    ['build', '--all-targets'],
+    ['build', '--all-targets', '--tests'],
+  ];
   const target = mkdtempSync(path.join(os.tmpdir(), 'proofmap-cargo-target-'));
-  const meta = spawnSync(cargo.bin, ['metadata', '--offline', '--no-deps', '--format-version', '1'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: env(target),
-    maxBuffer: 1 << 28,
-  });
-  if (meta.status !== 0) throw new Error(`cargo metadata failed: ${meta.stderr.slice(0, 400)}`);
-  const metadata = JSON.parse(meta.stdout) as Metadata;
   const real = (p: string) => path.relative(root, p).split(path.sep).join('/');
   const dependsOn = new Set<string>();
   const roots: string[] = [];
-  const manifestOfDir = new Map(
-    metadata.packages.map((p) => [path.dirname(p.manifest_path), p.manifest_path]),
-  );
-  for (const p of metadata.packages) {
-    for (const t of p.targets) roots.push(real(t.src_path));
-    for (const d of p.dependencies)
-      if (d.path && manifestOfDir.has(d.path))
-        dependsOn.add(`${real(p.manifest_path)}|${real(manifestOfDir.get(d.path)!)}`);
-  }
-  for (const args of [['build'], ['build', '--tests']]) {
-    const build = spawnSync(cargo.bin, [...args, '--offline', '--all-targets', '--quiet'], {
-      cwd: root,
+  const skipped: string[] = [];
+  const modules = new Set<string>();
+  for (const dir of options.dirs ?? ['.']) {
+    const cwd = path.join(root, dir);
+    const meta = spawnSync(cargo.bin, ['metadata', '--offline', '--no-deps', '--format-version', '1'], {
+      cwd,
       encoding: 'utf8',
       env: env(target),
+      maxBuffer: 1 << 28,
     });
-    if (build.status !== 0) throw new Error(`cargo ${args.join(' ')} failed: ${build.stderr.slice(0, 800)}`);
+    if (meta.status !== 0) throw new Error(`cargo metadata in ${dir} failed: ${meta.stderr.slice(0, 400)}`);
+    const metadata = JSON.parse(meta.stdout) as Metadata;
+    const manifestOfDir = new Map(
+      metadata.packages.map((p) => [path.dirname(p.manifest_path), p.manifest_path]),
+    );
+    const mine: string[] = [];
+    for (const p of metadata.packages) {
+      for (const t of p.targets) if (!options.libOnly || t.kind.includes('lib')) mine.push(real(t.src_path));
+      for (const d of p.dependencies)
+        if (d.path && manifestOfDir.has(d.path))
+          dependsOn.add(`${real(p.manifest_path)}|${real(manifestOfDir.get(d.path)!)}`);
+    }
+    const started = Date.now();
+    for (const args of builds) {
+      const build = spawnSync(cargo.bin, [...args, '--offline', '--quiet'], {
+        cwd,
+        encoding: 'utf8',
+        env: env(target),
+      });
+      if (build.status !== 0 && options.tolerant) {
+        skipped.push(`${dir}: ${build.stderr.split('\n').find((l) => l.startsWith('error'))}`);
+        mine.length = 0;
+        break;
+      }
+      if (build.status !== 0)
+        throw new Error(`cargo ${args.join(' ')} in ${dir} failed: ${build.stderr.slice(0, 800)}`);
+    }
+    roots.push(...mine);
+    // A package's dep-info paths are relative to the directory cargo ran in; the target
+    // directory is shared (dependencies build once), so only this run's files are this package's.
+    readDepInfo(target, started, (source) => real(path.resolve(cwd, source)), new Set(mine), modules);
   }
-  const modules = new Set<string>();
-  const rootSet = new Set(roots);
+  return { modules, dependsOn, roots, skipped };
+}
+
+/** Adds `crateRoot|file` for each dep-info file (`target/debug/{deps,build/*}/*.d`) of one of `roots`. */
+function readDepInfo(
+  target: string,
+  since: number,
+  repoPath: (source: string) => string,
+  roots: ReadonlySet<string>,
+  modules: Set<string>,
+): void {
   const depsDir = path.join(target, 'debug/deps');
   const buildDir = path.join(target, 'debug/build');
   const depFiles = [
-    ...readdirSync(depsDir).map((f) => path.join(depsDir, f)),
+    ...(existsSync(depsDir) ? readdirSync(depsDir).map((f) => path.join(depsDir, f)) : []),
     ...(existsSync(buildDir)
       ? readdirSync(buildDir).flatMap((d) =>
           readdirSync(path.join(buildDir, d)).map((f) => path.join(buildDir, d, f)),
         )
       : []),
-  ].filter((f) => f.endsWith('.d'));
+  ].filter((f) => f.endsWith('.d') && statSync(f).mtimeMs >= since - 5);
   for (const file of depFiles) {
     const first = readFileSync(file, 'utf8').split('\n')[0] ?? '';
     const sources = first
-      .slice(first.indexOf(':') + 1)
+      .slice(first.indexOf(': ') + 1)
       .trim()
       .split(/(?<!\\) +/)
       .filter((s) => s.endsWith('.rs'))
-      .map((s) => real(path.resolve(root, s.replace(/\\ /g, ' '))));
+      .map((s) => repoPath(s.replace(/\\ /g, ' ')));
     const crateRoot = sources[0];
-    if (!crateRoot || !rootSet.has(crateRoot)) continue;
+    if (!crateRoot || !roots.has(crateRoot)) continue;
     for (const s of sources) modules.add(`${crateRoot}|${s}`);
   }
-  return { modules, dependsOn, roots };
 }
