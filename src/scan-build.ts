@@ -88,14 +88,21 @@ export async function buildMap({
   const importFindings = addCodeEdges(snapshot, facts.modules, found.texts, resolver, nodeOfPath);
   addManifestEdges(snapshot, facts.manifests, found.texts, nodeOfPath, resolver);
   const python = pythonProjects(facts.pythonManifests);
-  if (facts.python.size > 0)
-    addPythonEdges(
-      snapshot,
-      facts.python,
-      found.texts,
-      createPythonResolver({ files: paths, ...python }),
-      nodeOfPath,
-    );
+  const pythonFindings =
+    facts.python.size > 0
+      ? addPythonEdges(
+          snapshot,
+          facts.python,
+          found.texts,
+          createPythonResolver({
+            files: paths,
+            ...python,
+            installed: found.pythonEnvironment?.installed ?? [],
+          }),
+          nodeOfPath,
+          [...facts.pythonManifests.keys()].sort(),
+        )
+      : [];
   addPythonManifestEdges(snapshot, facts.pythonManifests, found.texts, nodeOfPath);
   if (facts.go.size > 0)
     addGoEdges(
@@ -154,7 +161,7 @@ export async function buildMap({
     ),
     flows: flows.flows,
     files: found.files,
-    findings: [...findings, ...importFindings, ...verified.findings],
+    findings: [...findings, ...importFindings, ...pythonFindings, ...verified.findings],
     identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
     previous: readPreviousMap(root),
   });

@@ -69,15 +69,20 @@ export function scanKey(
 
 /**
  * Discovery's coverage of listed entries that never became files (names a repo path cannot hold,
- * symlinks leaving the root, submodules), as sorted lines. No file's bytes stand for them, so the
+ * symlinks leaving the root, submodules, a git-ignored virtual environment read for its
+ * distributions), as sorted lines. No file's bytes stand for them, so the
  * scan key and the delta compare these themselves: adding one must change the map.
  */
 export function unlistedCoverage(files: readonly SourceFile[], coverage: readonly Coverage[]): string[] {
   const paths = new Set(files.map((f) => f.path));
-  return coverage
-    .filter((c) => c.analyzer === 'discover' && !paths.has(c.scope))
-    .map((c) => JSON.stringify([c.scope, c.status, c.reason]))
-    .sort(compareStrings);
+  return (
+    coverage
+      .filter((c) => c.analyzer === 'discover' && !paths.has(c.scope))
+      // The detail only when there is one (a virtual environment's fingerprint, python-env.ts), so
+      // the key of every other tree stays what it was.
+      .map((c) => JSON.stringify([c.scope, c.status, c.reason, ...(c.detail ? [c.detail] : [])]))
+      .sort(compareStrings)
+  );
 }
 
 export const LAST_SCAN = 'scan:last';

@@ -125,12 +125,27 @@ async function scanLocked(
 
   let fullBecause: string | undefined;
   if (writing && store && last?.meta && previous && !options.force && !options.order) {
-    const [{ deltaScan }, { DeltaRefused }] = await Promise.all([
+    const read = new Set(found.read);
+    const docRead = found.files.some((f) => f.role === 'doc' && read.has(f.path));
+    const [{ deltaScan }, { DeltaRefused }, docs] = await Promise.all([
       import('./scan-delta.js'),
       import('./map/delta.js'),
+      docRead ? import('./scan-delta-docs.js') : undefined,
     ]);
     try {
-      return deltaScan({ root, store, loaded, found, previous, last, key, timings, stage, startedMs });
+      return deltaScan({
+        root,
+        store,
+        loaded,
+        found,
+        previous,
+        last,
+        key,
+        timings,
+        stage,
+        startedMs,
+        ...(docs ? { docs } : {}),
+      });
     } catch (error) {
       // Refusals happen before anything is written; the full build below starts from the same state.
       if (!(error instanceof DeltaRefused)) throw error;

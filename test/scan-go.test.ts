@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkup } from '../src/checkup/index.js';
 import type { ProofMap } from '../src/map/schema.js';
 import { scan } from '../src/scan.js';
 
@@ -97,6 +98,22 @@ describe('scan on every Go import form (fixtures/go-forms)', async () => {
     expect(map.coverage.find((c) => c.scope === 'tools/gopath.go:3')?.reason).toMatch(
       /not inside a Go module/,
     );
+  });
+
+  it('a checkup rule on dependency type `unlisted` takes the import no go.mod requires', () => {
+    const rule = {
+      kind: 'forbidden' as const,
+      from: { path: '**' },
+      to: {},
+      dependencyTypes: ['unlisted' as const],
+    };
+    const problems = checkup(map, { rules: [rule], entries: ['**'] }).problems.filter(
+      (p) => p.code === 'forbidden-dependency',
+    );
+    expect(problems.map((p) => `${p.evidence[0]!.path}:${p.evidence[0]!.line} -> ${p.to}`)).toEqual([
+      'app/main.go:11 -> external:gomod:golang.org/x/undeclared',
+    ]);
+    expect(problems[0]!.message).toContain('not listed in go.mod');
   });
 
   it('labels packages with their import path, zones them per module, and exports capitalised names', () => {

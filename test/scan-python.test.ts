@@ -62,8 +62,14 @@ describe('scan on every Python import form (fixtures/python-forms)', async () =>
   });
 
   it('marks undeclared third-party imports, and records what it could not resolve as coverage', () => {
-    const yaml = map.nodes.find((n) => n.key === 'external:pypi:yaml');
+    // `import yaml` is the distribution PyYAML (python-distributions.ts), declared nowhere here.
+    const yaml = map.nodes.find((n) => n.key === 'external:pypi:pyyaml');
     expect(yaml?.metadata?.declared).toBe(false);
+    expect(map.nodes.some((n) => n.key === 'external:pypi:yaml')).toBe(false);
+    // The guarded `try: import ujson` is optional: only the plain import is a finding.
+    expect(
+      map.findings.filter((f) => f.code === 'python-undeclared-distribution').map((f) => f.evidence[0]!.line),
+    ).toEqual([17]);
     const scopes = map.coverage
       .filter((c) => c.scope.startsWith('src/'))
       .map((c) => `${c.scope} ${c.detail}`);

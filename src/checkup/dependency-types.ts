@@ -6,6 +6,7 @@
  */
 import type { MapEdge, MapNode } from '../map/schema.js';
 import type { DeclarationType } from '../model/config.js';
+import { PYTHON_OPTIONAL_IMPORT } from '../model/constants.js';
 import { packageName } from '../resolve/specifier.js';
 import type { CheckGraph } from './graph.js';
 import type { Evidence } from './types.js';
@@ -66,6 +67,8 @@ export function declarations(graph: CheckGraph): (edge: MapEdge) => Declaration 
   return (edge) => {
     const from = graph.nodes.get(edge.from)!;
     const to = graph.nodes.get(edge.to)!;
+    const ecosystem = to.external ? MANIFESTS_OF[String(to.metadata?.ecosystem)] : undefined;
+    if (ecosystem) return edge.relation === 'depends-on' ? NONE : scanned(edge, to, ecosystem);
     if (edge.relation === 'depends-on') return manifestEdge(edge, to);
     if (from.path === undefined) return NONE;
     if (to.key.startsWith('external:node:'))
@@ -95,6 +98,25 @@ function importedPackage(edge: MapEdge, to: MapNode, workspaces: Map<string, Map
   if (!pkg?.path) return undefined;
   const dir = dirOf(pkg.path);
   return dir === '' || to.path.startsWith(`${dir}/`) ? name : undefined;
+}
+
+/**
+ * Python distributions and Go modules: the scan already judged each against every manifest of
+ * its language (`declared` on the node, python-edges.ts / go-edges.ts), so only `unlisted` is
+ * told here; what declares them carries no dependency field to tell dev from production.
+ */
+const MANIFESTS_OF: Record<string, string> = {
+  pypi: 'any pyproject.toml or requirements*.txt',
+  go: 'go.mod',
+};
+
+function scanned(edge: MapEdge, to: MapNode, manifests: string): Declaration {
+  const name = to.key.replace(/^external:[^:]+:/, '');
+  // `try: import x / except ImportError` is how Python spells an optional dependency.
+  const optional = edge.evidence.every((ev) => ev.condition === PYTHON_OPTIONAL_IMPORT);
+  return to.metadata?.declared === false && !optional
+    ? { types: new Set(['unlisted']), name, manifest: manifests, declared: [] }
+    : { ...NONE, name };
 }
 
 function manifestEdge(edge: MapEdge, to: MapNode): Declaration {

@@ -13,6 +13,7 @@ import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
 import { contain, realRoot } from './contain.js';
 import { listFiles } from './list.js';
+import { type PythonEnvironment, readPythonEnvironment } from './python-env.js';
 import { fileRole } from './roles.js';
 import { kindOf, READ_CAP_BYTES, readRegularFile } from './safe-read.js';
 
@@ -51,6 +52,8 @@ export interface Discovery {
   /** Paths whose bytes were read and hashed (a new or changed stamp); the rest reused their hash. */
   read: string[];
   coverage: Coverage[];
+  /** Virtual environments in the repository and what they have installed (python-env.ts). */
+  pythonEnvironment?: PythonEnvironment;
 }
 
 /** Clock ticks and coarse file systems: a stamp within this of the last scan is not trusted. */
@@ -177,7 +180,17 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
     else skip(rel, decoded.content === 'binary' ? BINARY_REASON : INVALID_REASON);
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
-  return { root, via: listing.via, files, texts, read, coverage };
+  const python = readPythonEnvironment(root, files);
+  coverage.push(...python.coverage);
+  return {
+    root,
+    via: listing.via,
+    files,
+    texts,
+    read,
+    coverage,
+    ...(python.environment ? { pythonEnvironment: python.environment } : {}),
+  };
 }
 
 // Sub-millisecond times where the file system has them: a write within the same millisecond as

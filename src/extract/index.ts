@@ -7,7 +7,7 @@ import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { log4brainsFolders } from './artifact-folders.js';
 import { GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
 import { extractGoManifest, type GoManifest, isGoManifest } from './go-manifest.js';
-import { isCodePath } from './js-ts.js';
+import { isCodePath, moduleCacheKey } from './js-ts.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
 import { parseParallel } from './parse-pool.js';
@@ -144,9 +144,6 @@ export async function extractAll(
   out.parsed = misses.length + pythonMisses.length + goMisses.length + rustMisses.length;
   return out;
 }
-
-/** The same bytes parse differently as .js, .jsx, .cts or .d.ts: the extension is part of the key. */
-export const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
 
 /**
  * Facts are cached by content, not by path: two files with the same bytes share one entry, so

@@ -15,6 +15,8 @@ export interface PythonImport {
   /** `from module import member`: the member (a submodule or a name); `*` for a star import. */
   member?: string;
   relation: 'imports' | 'dynamic-imports';
+  /** Inside `try:` with an `except` that catches ImportError: an optional dependency. */
+  guarded?: true;
   line: number;
   column: number;
 }
@@ -27,7 +29,7 @@ export interface PythonFacts {
 
 export const PYTHON_PATH = /\.py$/;
 /** Bumped when the facts an unchanged file yields change: it is part of the cache key. */
-export const PYTHON_CACHE_KEY = 'python:1';
+export const PYTHON_CACHE_KEY = 'python:2';
 
 const QUERY = `
 (import_statement) @import
@@ -90,7 +92,25 @@ function extractPythonWith(
   return facts;
 }
 
-const at = (node: Node) => ({ line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+const at = (node: Node) => ({
+  ...(guarded(node) ? { guarded: true as const } : {}),
+  line: node.startPosition.row + 1,
+  column: node.startPosition.column + 1,
+});
+
+/** A handler that would catch a failed import: bare, ImportError, ModuleNotFoundError or broader. */
+const CATCHES_IMPORT = /^except\s*(?::|[^:]*\b(?:ImportError|ModuleNotFoundError|Exception|BaseException)\b)/;
+
+/** Whether the node is in the body of a `try:` one of whose handlers catches a failed import. */
+function guarded(node: Node): boolean {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type !== 'try_statement' || parent.childForFieldName('body')?.id !== child.id) continue;
+    if (parent.namedChildren.some((c) => c?.type === 'except_clause' && CATCHES_IMPORT.test(c.text)))
+      return true;
+  }
+  return false;
+}
 
 function importStatement(node: Node, facts: PythonFacts): void {
   for (const child of node.childrenForFieldName('name')) {

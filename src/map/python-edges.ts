@@ -1,15 +1,22 @@
 /**
  * Python edges: each import fact resolved (resolve/python.ts) to a discovered module, a standard
  * library module (`external:python:<name>`) or a distribution (`external:pypi:<name>`); manifests
- * as `package` nodes with `depends-on` edges. What does not resolve becomes coverage with the
+ * as `package` nodes with `depends-on` edges. A third-party import is keyed by the distribution
+ * that provides it (resolve/python-distributions.ts: `import yaml` → `external:pypi:pyyaml`, the
+ * node the manifest's `PyYAML` points at); one that no manifest declares is a finding at the
+ * import's file:line, unless it is guarded (`try: … except ImportError`), which is how Python
+ * spells an optional dependency. What does not resolve becomes coverage with the
  * statement and file:line. `verified_by` is the module as written (or, for `from . import x`, the
  * member), which the guardian re-finds in the importing file.
  */
 import type { PythonFacts, PythonImport } from '../extract/python.js';
-import { normaliseDistribution, type PythonManifest } from '../extract/python-manifest.js';
+import type { PythonManifest } from '../extract/python-manifest.js';
+import { PYTHON_OPTIONAL_IMPORT } from '../model/constants.js';
 import type { TextSource } from '../model/facts.js';
 import type { Evidence } from '../model/types.js';
 import type { PythonResolver } from '../resolve/python.js';
+import type { Distribution } from '../resolve/python-distributions.js';
+import type { Finding } from './schema.js';
 import { excerptAt, type ProposedRelation, type Snapshot } from './snapshot.js';
 
 const pypiKey = (name: string) => `external:pypi:${name}`;
@@ -25,7 +32,10 @@ export function addPythonEdges(
   texts: TextSource,
   resolver: PythonResolver,
   nodeOfPath: Pick<ReadonlyMap<string, string>, 'get'>,
-): void {
+  /** The Python manifests: without one, nothing is declared anywhere and nothing is reported. */
+  manifests: readonly string[] = [],
+): Finding[] {
+  const findings: Finding[] = [];
   for (const [path, facts] of modules) {
     const from = nodeOfPath.get(path)!;
     const text = texts.get(path) ?? '';
@@ -39,6 +49,7 @@ export function addPythonEdges(
         line: fact.line,
         column: fact.column,
         excerpt: excerptAt(text, fact.line),
+        ...(fact.guarded ? { condition: PYTHON_OPTIONAL_IMPORT } : {}),
       };
       const outcome = resolver.resolve(path, fact);
       let to: string;
@@ -49,13 +60,22 @@ export function addPythonEdges(
           evidence: [evidence],
           metadata: { external: true, ecosystem: 'python-stdlib' },
         });
-      else if (outcome.kind === 'external')
-        to = snapshot.entity('package', pypiKey(normaliseDistribution(outcome.name)), {
-          name: outcome.name,
+      else if (outcome.kind === 'external') {
+        const { distribution } = outcome;
+        to = snapshot.entity('package', pypiKey(distribution.normalised), {
+          name: distribution.name,
           evidence: [evidence],
-          metadata: { external: true, ecosystem: 'pypi', declared: outcome.declared },
+          metadata: {
+            external: true,
+            ecosystem: 'pypi',
+            declared: outcome.declared,
+            distribution_via: distribution.via,
+            ...(distribution.source ? { distribution_source: distribution.source } : {}),
+          },
         });
-      else {
+        if (!outcome.declared && !fact.guarded && manifests.length > 0)
+          findings.push(undeclared(evidence, outcome.name, distribution, manifests));
+      } else {
         snapshot.cover({
           analyzer: 'resolve',
           scope: `${path}:${fact.line}`,
@@ -81,6 +101,27 @@ export function addPythonEdges(
     }
     for (const relation of statements.values()) snapshot.relate(relation);
   }
+  return findings;
+}
+
+function undeclared(
+  evidence: Evidence,
+  imported: string,
+  distribution: Distribution,
+  manifests: readonly string[],
+): Finding {
+  const how =
+    distribution.via === 'installed'
+      ? ` (installed from ${distribution.name}, per ${distribution.source})`
+      : distribution.via === 'table'
+        ? ` (the import name of ${distribution.name})`
+        : '';
+  const where = manifests.length > 3 ? `${manifests.slice(0, 3).join(', ')} …` : manifests.join(', ');
+  return {
+    code: 'python-undeclared-distribution',
+    message: `${evidence.path}:${evidence.line}: imports ${imported}${how}, but ${distribution.name} is declared in none of ${where}`,
+    evidence: [evidence],
+  };
 }
 
 /** A project per `pyproject.toml` (named by its `[project]`), its dependencies as `depends-on`. */

@@ -82,3 +82,9 @@ export const GENERATOR = 'proofmap';
 
 /** Configuration files, in the order they are looked for at the repository root; the first found wins. */
 export const CONFIG_FILES = ['proofmap.config.json', 'proofmap.config.yaml', 'proofmap.config.yml'] as const;
+
+/**
+ * The condition on the evidence of a Python import inside `try:` with an `except ImportError`:
+ * the code runs without it, so it is no undeclared dependency (python-edges.ts, checkup).
+ */
+export const PYTHON_OPTIONAL_IMPORT = 'optional: inside try/except ImportError';

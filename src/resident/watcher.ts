@@ -10,6 +10,7 @@
  */
 import watcher from '@parcel/watcher';
 import { realRoot, restat } from '../discover/index.js';
+import { readPythonEnvironment } from '../discover/python-env.js';
 import { DeltaRefused } from '../map/delta.js';
 import { ALWAYS_EXCLUDED_DIRS, OUTPUT_DIR } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
@@ -17,6 +18,7 @@ import { isExcludedPath, relativeToRoot } from '../model/paths.js';
 import { createResolver, type Resolver } from '../resolve/index.js';
 import { scan } from '../scan.js';
 import { applyDelta } from '../scan-delta.js';
+import * as docs from '../scan-delta-docs.js';
 import { LAST_SCAN, scanKey, stageTimer } from '../scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
@@ -133,6 +135,9 @@ export class Resident {
       const previous = new Map(state.files);
       for (const f of [...seen.changed, ...seen.touched]) state.files.set(f.path, f);
       const files = [...state.files.values()];
+      // A virtual environment is no watched file: it is re-read (metadata only) so that the delta
+      // compares it with the map's record, as a scan's discovery does, and refuses when it changed.
+      const environment = readPythonEnvironment(this.root, files).coverage;
       const startedMs = Date.now();
       const { timings, stage } = stageTimer();
       let indexedAt = 0;
@@ -149,14 +154,15 @@ export class Resident {
             has: (rel) => seen.texts.has(rel) || state.files.get(rel)?.content === 'text',
           },
           read: [...seen.changed, ...seen.touched].map((f) => f.path),
-          coverage: [],
+          coverage: environment,
         },
         previous,
         last: state.last,
-        key: scanKey(files, state.loaded.config.scan?.maxFileBytes),
+        key: scanKey(files, state.loaded.config.scan?.maxFileBytes, environment),
         timings,
         stage,
         startedMs,
+        docs,
         text: state.text,
         resolver: this.#resolverFor(files),
         statted: [...seen.changed, ...seen.touched],

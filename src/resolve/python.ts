@@ -10,14 +10,23 @@
  * repository root. Nothing outside the repository is searched: what is not found here is the
  * standard library (by name) or a third-party distribution.
  */
+
+import type { InstalledDistribution } from '../discover/python-env.js';
 import type { PythonImport } from '../extract/python.js';
-import { normaliseDistribution } from '../extract/python-manifest.js';
+import { type Distribution, distributionLookup } from './python-distributions.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
 
 export type PythonOutcome =
   | { kind: 'file'; path: string; names?: string[] }
   | { kind: 'stdlib'; name: string }
-  | { kind: 'external'; name: string; declared: boolean }
+  | {
+      kind: 'external';
+      /** The top-level import name: `yaml`. */
+      name: string;
+      /** The distribution that provides it (python-distributions.ts): `PyYAML`. */
+      distribution: Distribution;
+      declared: boolean;
+    }
   | { kind: 'unresolved'; reason: string };
 
 interface Found {
@@ -42,8 +51,11 @@ export function createPythonResolver(input: {
   roots: readonly string[];
   /** Normalised names of the distributions the manifests declare. */
   declared: ReadonlySet<string>;
+  /** Distributions installed in the repository's virtual environments, when it has any. */
+  installed?: readonly InstalledDistribution[];
 }): PythonResolver {
   const { files } = input;
+  const distributionOf = distributionLookup(input.installed ?? [], input.declared);
   const dirs = new Set<string>();
   for (const f of files) for (let d = dirOf(f); d !== '' && !dirs.has(d); d = dirOf(d)) dirs.add(d);
   const roots = [...new Set(input.roots)].filter((r) => r === '' || dirs.has(r));
@@ -133,7 +145,7 @@ export function createPythonResolver(input: {
       if (topFound)
         return { kind: 'unresolved', reason: `${top} is in the repository but has no module ${rest}` };
       if (PYTHON_STDLIB.has(top)) return { kind: 'stdlib', name: top };
-      return { kind: 'external', name: top, declared: input.declared.has(normaliseDistribution(top)) };
+      return { kind: 'external', name: top, ...distributionOf(rest) };
     },
   };
 }

@@ -1,9 +1,13 @@
 import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { discover } from '../../src/discover/index.js';
 import { Resident, type WatchUpdate } from '../../src/resident/watcher.js';
 import { scan } from '../../src/scan.js';
+import { LAST_SCAN, type LastScan, scanKey } from '../../src/scan-support.js';
+import type { IndexStore } from '../../src/store/index.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
+import { writeVenv } from '../helpers/venv.js';
 
 function repo(): string {
   const files: Record<string, string> = {
@@ -81,6 +85,25 @@ async function watching(
 }
 
 describe('proofmap watch (the resident owner)', () => {
+  it('with a Python virtual environment in the repository, a JS/TS edit is still a delta', async () => {
+    const root = repo();
+    writeFileSync(path.join(root, '.gitignore'), '.venv/\n');
+    writeFileSync(path.join(root, 'app.py'), 'import yaml\n');
+    writeFileSync(path.join(root, 'requirements.txt'), 'PyYAML\n');
+    writeVenv(root, [{ name: 'PyYAML', topLevel: ['yaml'] }]);
+    await watching(root, async (resident, updates) => {
+      appendFileSync(path.join(root, 'src/m5.ts'), "import { v1 } from './m1.js';\nv1;\n");
+      expect(await until(updates, 'src/m5.ts', resident)).toMatchObject({ mode: 'delta' });
+      // The watcher's record counts the venv as a scan's discovery does, so the next scan's key
+      // is the one recorded (nothing left to redo).
+      const found = discover(root);
+      const store = (resident as unknown as { store: IndexStore }).store;
+      expect(store.getSignals<LastScan>(LAST_SCAN)?.key).toBe(
+        scanKey(found.files, undefined, found.coverage),
+      );
+    });
+  });
+
   it('applies an edit as a delta and leaves the map a cold scan would give', async () => {
     const root = repo();
     await watching(root, async (resident, updates) => {
