@@ -64,8 +64,14 @@ describe('scan on every Rust form (fixtures/rust-forms)', async () => {
     ['crates/core-lib/src/lib.rs re-exports crates/core-lib/src/shapes.rs @12 Circle', 'pub use re-exports'],
     ['crates/core-lib/src/lib.rs imports crates/core-lib/src/tests.rs @27 [cfg(test)] *', '#[cfg(test)] mod'],
     ['crates/util/src/lib.rs imports crates/util/src/unix_only.rs @2 [cfg(unix)] *', '#[cfg(unix)] mod'],
-    ['crates/util/src/lib.rs imports crates/util/src/consts.rs @5 *', 'a literal include! splices the file in'],
-    ['crates/util/src/consts.rs imports external:rust:std @1 *', 'an included file resolves in its includer’s module'],
+    [
+      'crates/util/src/lib.rs imports crates/util/src/consts.rs @5 *',
+      'a literal include! splices the file in',
+    ],
+    [
+      'crates/util/src/consts.rs imports external:rust:std @1 *',
+      'an included file resolves in its includer’s module',
+    ],
     [
       'crates/core-lib/src/tests.rs imports crates/core-lib/src/lib.rs @1 *',
       'use super::* from a module file',

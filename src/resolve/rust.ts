@@ -84,6 +84,8 @@ export function createRustResolver(input: {
   const byDir = new Map<string, RustCrate>();
   const moduleOf = new Map<string, RustModule[]>();
   const mods: ModLink[] = [];
+  /** Declarations already linked: a module file two targets share is grown once per target. */
+  const linked = new Set<RustMod | RustInclude>();
   const roots: { crate: RustCrate; root: string; lib: boolean }[] = [];
   const sortedManifests = [...input.manifests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [path, m] of sortedManifests) {
@@ -143,14 +145,15 @@ export function createRustResolver(input: {
           ? [joinPath(decl.scope.length === 0 ? dirOf(module.file) : parent.dir, decl.path)]
           : [join(parent.dir, `${decl.name}.rs`), join(parent.dir, `${decl.name}/mod.rs`)];
       const file = candidates.find((c) => files.has(c));
-      const seenBefore = mods.some((l) => l.from === module.file && l.decl === decl);
-      if (!seenBefore)
+      if (!linked.has(decl)) {
+        linked.add(decl);
         mods.push({
           from: module.file,
           decl,
           kind: 'mod',
           ...(file ? { file } : { reason: `mod ${decl.name}: no ${candidates.join(' or ')}` }),
         });
+      }
       if (!file) continue;
       const base = file.slice(file.lastIndexOf('/') + 1);
       const child: RustModule = {
@@ -179,13 +182,15 @@ export function createRustResolver(input: {
       // include! paths are relative to the including file, whatever module it sits in.
       const file = joinPath(dirOf(module.file), inc.path);
       const found = others.has(file);
-      if (!mods.some((l) => l.from === module.file && l.decl === inc))
+      if (!linked.has(inc)) {
+        linked.add(inc);
         mods.push({
           from: module.file,
           decl: inc,
           kind: 'include',
           ...(found ? { file } : { reason: `include!: no ${file}` }),
         });
+      }
       if (!found || !files.has(file) || (moduleOf.get(file) ?? []).some((m) => m.crate === module.crate))
         continue;
       // The included text is part of the module it is included in: same path, same children.
@@ -319,7 +324,8 @@ function targetsOf(
   const auto = (kind: string, key: string, globs: string[]) => {
     if (m.noAuto.includes(key)) return;
     const match = picomatch(globs.map((g) => join(dir, g)));
-    for (const f of [...files].filter((f) => match(f)).sort()) add(kind, f);
+    const prefix = dir === '' ? '' : `${dir}/`;
+    for (const f of [...files].filter((f) => f.startsWith(prefix) && match(f)).sort()) add(kind, f);
   };
   auto('bin', 'bins', ['src/main.rs', 'src/bin/*.rs', 'src/bin/*/main.rs']);
   auto('test', 'tests', ['tests/*.rs', 'tests/*/main.rs']);
