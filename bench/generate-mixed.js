@@ -3,9 +3,11 @@
 // (web/) beside a Python service (service/, a pyproject src/ layout with packages, relative and
 // absolute imports, stdlib and third-party imports, tests) and a Go CLI (cli/, one module of
 // packages importing each other, the standard library and a required module, with tests and
-// build-tagged files). Deterministic for a seed.
+// build-tagged files), and a Rust engine (engine/, a Cargo workspace of crates whose module trees use
+// x.rs, x/mod.rs and #[path] files, crate::/super:: paths, path dependencies between crates,
+// std and a registry crate, #[cfg(test)] modules). Deterministic for a seed.
 //
-//   node bench/generate-mixed.js [dir] [--python N] [--ts N] [--go N] [--seed N]
+//   node bench/generate-mixed.js [dir] [--python N] [--ts N] [--go N] [--rust N] [--seed N]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,7 @@ const STDLIB = ['os', 'json', 'typing', 'dataclasses', 'functools', 'itertools',
 const THIRD_PARTY = ['requests', 'pydantic', 'sqlalchemy'];
 const GO_STDLIB = ['fmt', 'os', 'strings', 'context', 'io', 'sort', 'errors', 'net/http'];
 
-export function generateMixed(dir, { python = 2000, ts = 1000, go = 1000, seed = 11 } = {}) {
+export function generateMixed(dir, { python = 2000, ts = 1000, go = 1000, rust = 1000, seed = 11 } = {}) {
   const rnd = createRandom(seed);
   rmSync(dir, { recursive: true, force: true });
   const write = (rel, text) => {
@@ -64,6 +66,7 @@ export function generateMixed(dir, { python = 2000, ts = 1000, go = 1000, seed =
     write(`web/src/m${i}.ts`, `${imports.join('\n')}\n${body}`);
   }
   generateGo(write, rnd, go);
+  generateRust(write, rnd, rust);
   return dir;
 }
 
@@ -96,6 +99,43 @@ function generateGo(write, rnd, count) {
   );
 }
 
+/** engine/: crates of ~50 module files; each file uses an earlier module, std, and sometimes another crate. */
+function generateRust(write, rnd, count) {
+  if (count === 0) return;
+  const crates = Math.max(1, Math.ceil(count / 50));
+  write('engine/Cargo.toml', '[workspace]\nresolver = "2"\nmembers = ["crates/*"]\n');
+  let left = count;
+  for (let c = 0; c < crates; c++) {
+    const dir = `engine/crates/e${c}`;
+    const deps = c > 0 ? [rnd.int(0, c - 1)] : [];
+    write(
+      `${dir}/Cargo.toml`,
+      `[package]\nname = "e${c}"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = "1"\n${deps.map((d) => `e${d} = { path = "../e${d}" }\n`).join('')}`,
+    );
+    const files = Math.min(left, 50) - 1;
+    left -= files + 1;
+    const lib = [];
+    const paths = [];
+    for (let m = 0; m < files; m++) {
+      const form = m % 3;
+      const file = form === 0 ? `src/m${m}.rs` : form === 1 ? `src/m${m}/mod.rs` : `src/alt/m${m}.rs`;
+      lib.push(form === 2 ? `#[path = "alt/m${m}.rs"]\npub mod m${m};` : `pub mod m${m};`);
+      const uses = [`use std::${rnd.pick(['fmt', 'io', 'collections::HashMap', 'sync::Arc'])};`];
+      if (m > 0) uses.push(`use crate::m${rnd.int(0, m - 1)}::T;`);
+      if (deps.length > 0 && rnd.chance(0.2)) uses.push(`use e${deps[0]}::m0::T as Dep;`);
+      if (rnd.chance(0.1)) uses.push('use serde::Serialize;');
+      const tests = m % 10 === 9 ? '\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n' : '';
+      write(
+        `${dir}/${file}`,
+        `${uses.join('\n')}\n\npub struct T;\npub fn f${m}() -> u32 {\n    ${m}\n}\n${tests}`,
+      );
+      paths.push(file);
+    }
+    write(`${dir}/src/lib.rs`, `${lib.join('\n')}\n`);
+    if (left <= 0) break;
+  }
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const flag = (name, fallback) => {
@@ -107,6 +147,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     python: flag('python', 2000),
     ts: flag('ts', 1000),
     go: flag('go', 1000),
+    rust: flag('rust', 1000),
     seed: flag('seed', 11),
   });
   process.stdout.write(`${dir}\n`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Per-language throughput on the generated mixed repository (generate-mixed.js): files/s of each
-// extractor on its own files (JS/TS through oxc, Python and Go through web-tree-sitter), the
+// extractor on its own files (JS/TS through oxc, Python, Go and Rust through web-tree-sitter), the
 // tree-sitter languages through the parse pool (worker threads), and a cold scan of the whole
 // repository. Runs from dist/: `npm run build` first.
 //
@@ -19,10 +19,11 @@ const dist = new URL('../dist/', import.meta.url);
 const { extractModules } = await import(new URL('extract/js-ts.js', dist).href);
 const { extractPythonFiles } = await import(new URL('extract/python.js', dist).href);
 const { extractGoFiles } = await import(new URL('extract/go.js', dist).href);
+const { extractRustFiles } = await import(new URL('extract/rust.js', dist).href);
 const { parseParallel } = await import(new URL('extract/parse-pool.js', dist).href);
 const { scan } = await import(new URL('scan.js', dist).href);
 
-const files = walk(repo, (name) => /\.(?:[cm]?[jt]sx?|py|go)$/.test(name)).map((p) => ({
+const files = walk(repo, (name) => /\.(?:[cm]?[jt]sx?|py|go|rs)$/.test(name)).map((p) => ({
   path: p,
   text: readFileSync(join(repo, p), 'utf8'),
 }));
@@ -30,14 +31,16 @@ const languages = [
   ['typescript', (f) => /\.[cm]?[jt]sx?$/.test(f.path), extractModules],
   ['python', (f) => f.path.endsWith('.py'), extractPythonFiles],
   ['go', (f) => f.path.endsWith('.go'), extractGoFiles],
+  ['rust', (f) => f.path.endsWith('.rs'), extractRustFiles],
   [
-    'python + go, parse pool',
-    (f) => /\.(?:py|go)$/.test(f.path),
+    'python + go + rust, parse pool',
+    (f) => /\.(?:py|go|rs)$/.test(f.path),
     async (mine) => {
       const jobs = {
         jsTs: [],
         python: mine.filter((f) => f.path.endsWith('.py')),
         go: mine.filter((f) => f.path.endsWith('.go')),
+        rust: mine.filter((f) => f.path.endsWith('.rs')),
       };
       return parseParallel(jobs);
     },

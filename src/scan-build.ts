@@ -20,12 +20,14 @@ import { addManifestEdges } from './map/manifest-edges.js';
 import { addPythonEdges, addPythonManifestEdges, pythonProjects } from './map/python-edges.js';
 import { recordAliases } from './map/record-aliases.js';
 import { repoView } from './map/repo-view.js';
+import { addRustEdges, addRustManifestEdges, rustZones } from './map/rust-edges.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { createGoResolver } from './resolve/go.js';
 import { createResolver } from './resolve/index.js';
 import { createPythonResolver } from './resolve/python.js';
+import { createRustResolver } from './resolve/rust.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 import {
   bufferedCache,
@@ -83,7 +85,9 @@ export async function buildMap({
     found.files,
     (p) => {
       const module = facts.modules.get(p);
-      return module ? exportEntries(module) : (facts.python.get(p)?.exports ?? facts.go.get(p)?.exports);
+      return module
+        ? exportEntries(module)
+        : (facts.python.get(p)?.exports ?? facts.go.get(p)?.exports ?? facts.rust.get(p)?.exports);
     },
     facts.artifacts,
   );
@@ -125,6 +129,15 @@ export async function buildMap({
       nodeOfPath,
     );
   addGoManifestEdges(snapshot, facts.goManifests, found.texts);
+  if (facts.rust.size > 0)
+    addRustEdges(
+      snapshot,
+      facts.rust,
+      found.texts,
+      createRustResolver({ files: paths, manifests: facts.cargoManifests, facts: facts.rust }),
+      nodeOfPath,
+    );
+  addRustManifestEdges(snapshot, facts.cargoManifests, found.texts);
   const findings = addDocEdges(
     snapshot,
     facts.docs,
@@ -160,6 +173,7 @@ export async function buildMap({
       new Map([
         ...python.zones,
         ...goZones(facts.goManifests),
+        ...rustZones(facts.cargoManifests),
         ...[...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const),
       ]),
     ),

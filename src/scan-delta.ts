@@ -320,8 +320,9 @@ function changedFiles({ found, previous, last }: DeltaInput) {
   for (const f of changed) {
     const before = previous.get(f.path);
     if (!before) continue;
-    // Python and Go edges (their roots from pyproject, go.mod and go.work; a Go package spans a
-    // directory of files) are not spliced: a full build rebuilds them.
+    // Python, Go and Rust edges (their roots from pyproject, go.mod, go.work and Cargo.toml; a Go
+    // package spans a directory of files; a Rust file's `mod` set shapes the module tree every
+    // `use` resolves on) are not spliced: a full build rebuilds them.
     if (f.role === 'code' && !isCodePath(f.path))
       throw new DeltaRefused(`${f.path} is not JavaScript/TypeScript: only a full build re-resolves it`);
     const code = f.role === 'code' && isCodePath(f.path);

@@ -43,6 +43,10 @@ function repo(): string {
     'gosvc/main.go':
       'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/gosvc/store"\n)\n\nfunc main() { fmt.Println(store.Get()) }\n',
     'gosvc/store/store.go': 'package store\n\n// Get is exported.\nfunc Get() int { return 1 }\n',
+    // Rust too: its module tree, use edges and Cargo.toml's depends-on must survive a JS/TS delta.
+    'rscrate/Cargo.toml': '[package]\nname = "rscrate"\nversion = "0.1.0"\n\n[dependencies]\nserde = "1"\n',
+    'rscrate/src/lib.rs': 'pub mod store;\n\nuse crate::store::get;\n\npub fn run() -> u8 {\n    get()\n}\n',
+    'rscrate/src/store.rs': 'pub fn get() -> u8 {\n    1\n}\n',
     'docs/app.md':
       '# App\n\nSee [a](../src/app/a.ts) and `src/app/c.ts`, the function `c`, and `helperName` (to come).\n',
   };
@@ -384,6 +388,27 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
           'package store\n\nimport "strings"\n\nvar _ = strings.ToUpper\n',
         ),
       /files were added \(gosvc\/store\/extra.go/,
+    ],
+    [
+      'a Rust file changes its mod set (the module tree every use resolves on)',
+      () => (root: string) => edit(root, 'rscrate/src/lib.rs', (t) => `mod extra;\n${t}`),
+      /rscrate\/src\/lib.rs is not JavaScript\/TypeScript/,
+    ],
+    [
+      'a Rust file changes only a use',
+      () => (root: string) => edit(root, 'rscrate/src/store.rs', (t) => `use std::fmt;\n${t}`),
+      /rscrate\/src\/store.rs is not JavaScript\/TypeScript/,
+    ],
+    [
+      'a Rust module file is added',
+      () => (root: string) => writeFileSync(path.join(root, 'rscrate/src/extra.rs'), 'pub fn more() {}\n'),
+      /files were added \(rscrate\/src\/extra.rs/,
+    ],
+    [
+      'Cargo.toml changes',
+      () => (root: string) =>
+        edit(root, 'rscrate/Cargo.toml', (t) => t.replace('serde = "1"', 'serde = "1.0"')),
+      /rscrate\/Cargo.toml is not a code file or a document/,
     ],
     [
       'go.mod changes',

@@ -30,6 +30,8 @@ const addLog4brains = (root: string) =>
   cpSync(new URL('./fixtures/adr-format-log4brains', import.meta.url), path.join(root, 'l4b'), {
     recursive: true,
   });
+const addRust = (root: string) =>
+  cpSync(new URL('./fixtures/rust-forms', import.meta.url), path.join(root, 'rs'), { recursive: true });
 const mapOf = (root: string) => readFileSync(path.join(root, '.proofmap/map.json'));
 
 /**
@@ -155,6 +157,30 @@ describe('incremental scan equals a cold scan, byte for byte', () => {
           '# Architecture Decision Records\n\nSee [the slug](20201016-use-the-adr-slug-as-its-unique-id.md).\n',
         ),
       addLog4brains,
+    ],
+    [
+      'a Rust edit that changes the mod set (a module leaves the tree)',
+      (r: string) =>
+        put(r, 'rs/crates/core-lib/src/geo/geometry_impl.rs', 'pub fn area() -> f64 {\n    3.0\n}\n'),
+      addRust,
+    ],
+    [
+      'a new Rust module file that a missing mod now finds',
+      (r: string) => put(r, 'rs/crates/core-lib/src/missing.rs', 'pub struct Found;\n'),
+      addRust,
+    ],
+    [
+      'a Rust use edit and a Cargo.toml dependency change',
+      (r: string) => {
+        put(
+          r,
+          'rs/crates/core-lib/src/shapes.rs',
+          'use crate::inline::nested::kind;\n\npub struct Circle;\n',
+        );
+        const manifest = readFileSync(path.join(r, 'rs/app/Cargo.toml'), 'utf8');
+        put(r, 'rs/app/Cargo.toml', manifest.replace('anyhow = "1"\n', ''));
+      },
+      addRust,
     ],
   ] as [string, (r: string) => void, ((r: string) => void)?][])('after %s', async (_name, edit, setup) => {
     const root = copy();

@@ -23,8 +23,8 @@ export interface ProseClaim {
 }
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
-/** Files whose exports the map records: JS/TS, and the tree-sitter languages (Python, Go). */
-const EXPORTING_FILE = /\.(?:[cm]?[jt]sx?|py|go)$/;
+/** Files whose exports the map records: JS/TS, and the tree-sitter languages (Python, Go, Rust). */
+const EXPORTING_FILE = /\.(?:[cm]?[jt]sx?|py|go|rs)$/;
 const EXPORT_VERB = /\b(?:exports?|exported|re-exports?|defines|defined in|declared in|provides)\b/i;
 const IMPORT_VERB = /\b(?:imports?|imported by|uses|depends on)\b/i;
 const NODE_VERSION =

@@ -13,6 +13,8 @@ import { extractPackageJson, type PackageFacts } from './package-json.js';
 import { parseParallel } from './parse-pool.js';
 import { PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
 import { extractPythonManifest, isPythonManifest, type PythonManifest } from './python-manifest.js';
+import { RUST_CACHE_KEY, RUST_PATH, type RustFacts } from './rust.js';
+import { type CargoManifest, extractCargoManifest, isCargoManifest } from './rust-manifest.js';
 
 /** Where facts are cached between runs (the SQLite index implements it). */
 export interface FactCache {
@@ -32,6 +34,9 @@ export interface ExtractedFacts {
   /** Go files (tree-sitter) and module manifests (go.mod, go.work). */
   go: Map<string, GoFacts>;
   goManifests: Map<string, GoManifest>;
+  /** Rust files (tree-sitter) and Cargo manifests. */
+  rust: Map<string, RustFacts>;
+  cargoManifests: Map<string, CargoManifest>;
   /** Decision records among the docs (their id comes from the path too, so they are not cached). */
   artifacts: Map<string, ArtifactFacts>;
   /** How many files were parsed (cache misses) vs reused. */
@@ -52,6 +57,8 @@ export async function extractAll(
     pythonManifests: new Map(),
     go: new Map(),
     goManifests: new Map(),
+    rust: new Map(),
+    cargoManifests: new Map(),
     artifacts: new Map(),
     parsed: 0,
     reused: 0,
@@ -59,6 +66,7 @@ export async function extractAll(
   const misses: SourceFile[] = [];
   const pythonMisses: SourceFile[] = [];
   const goMisses: SourceFile[] = [];
+  const rustMisses: SourceFile[] = [];
   const records = {
     recordFolders: log4brainsFolders(
       files.map((f) => f.path),
@@ -86,6 +94,14 @@ export async function extractAll(
         out.go.set(file.path, relabel(hit, file.path));
         out.reused++;
       } else goMisses.push(file);
+    } else if (file.role === 'code' && RUST_PATH.test(file.path)) {
+      const hit = cache.get<RustFacts>(RUST_CACHE_KEY, file.hash);
+      if (hit) {
+        out.rust.set(file.path, relabel(hit, file.path));
+        out.reused++;
+      } else rustMisses.push(file);
+    } else if (file.role === 'manifest' && isCargoManifest(file.path)) {
+      out.cargoManifests.set(file.path, extractCargoManifest(file.path, text));
     } else if (file.role === 'manifest' && isGoManifest(file.path)) {
       out.goManifests.set(file.path, extractGoManifest(file.path, text));
     } else if (file.role === 'manifest' && isPythonManifest(file.path)) {
@@ -107,6 +123,7 @@ export async function extractAll(
     jsTs: misses.map(jobOf),
     python: pythonMisses.map(jobOf),
     go: goMisses.map(jobOf),
+    rust: rustMisses.map(jobOf),
   });
   misses.forEach((file, i) => {
     out.modules.set(file.path, parsed.jsTs[i]!);
@@ -120,7 +137,11 @@ export async function extractAll(
     out.go.set(file.path, parsed.go[i]!);
     cache.put(GO_CACHE_KEY, file.hash, parsed.go[i]);
   });
-  out.parsed = misses.length + pythonMisses.length + goMisses.length;
+  rustMisses.forEach((file, i) => {
+    out.rust.set(file.path, parsed.rust[i]!);
+    cache.put(RUST_CACHE_KEY, file.hash, parsed.rust[i]);
+  });
+  out.parsed = misses.length + pythonMisses.length + goMisses.length + rustMisses.length;
   return out;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Parallel extraction for large repositories, every parsed language in one pool. oxc already
  * parses on libuv's threads, but turning its results into facts runs on the calling thread, and
- * tree-sitter (Python, Go) parses on it outright; a second thread halves that on the two cores these
+ * tree-sitter (Python, Go, Rust) parses on it outright; a second thread halves that on the two cores these
  * machines have. Facts cross threads, never trees (a tree lives in its worker's wasm memory). A
  * worker loads a grammar only when its lane has files of that language. Small inputs, and runs
  * from TypeScript sources (tests, where no compiled worker exists), stay on one thread: a worker
@@ -13,6 +13,7 @@ import type { ModuleFacts } from '../model/facts.js';
 import { extractGoFiles, type GoFacts } from './go.js';
 import { extractModules } from './js-ts.js';
 import { extractPythonFiles, type PythonFacts } from './python.js';
+import { extractRustFiles, type RustFacts } from './rust.js';
 
 export type Job = { path: string; text: string };
 
@@ -21,11 +22,13 @@ export interface ParseJobs {
   jsTs: Job[];
   python: Job[];
   go: Job[];
+  rust: Job[];
 }
 export interface ParsedFacts {
   jsTs: ModuleFacts[];
   python: PythonFacts[];
   go: GoFacts[];
+  rust: RustFacts[];
 }
 
 /**
@@ -34,7 +37,7 @@ export interface ParsedFacts {
  */
 const MIN_WORK_FOR_WORKERS = 800;
 const TREE_SITTER_WEIGHT = 3;
-const LANGUAGES = ['jsTs', 'python', 'go'] as const;
+const LANGUAGES = ['jsTs', 'python', 'go', 'rust'] as const;
 
 /** The single-thread extraction: what a worker runs on its lane, and the whole job when small. */
 export async function parseHere(jobs: ParseJobs): Promise<ParsedFacts> {
@@ -42,18 +45,20 @@ export async function parseHere(jobs: ParseJobs): Promise<ParsedFacts> {
     jsTs: await extractModules(jobs.jsTs),
     python: await extractPythonFiles(jobs.python),
     go: await extractGoFiles(jobs.go),
+    rust: await extractRustFiles(jobs.rust),
   };
 }
 
 export async function parseParallel(jobs: ParseJobs): Promise<ParsedFacts> {
   const threads = Math.min(availableParallelism(), 4);
   const compiled = import.meta.url.endsWith('.js');
-  const work = jobs.jsTs.length + TREE_SITTER_WEIGHT * (jobs.python.length + jobs.go.length);
+  const work =
+    jobs.jsTs.length + TREE_SITTER_WEIGHT * (jobs.python.length + jobs.go.length + jobs.rust.length);
   if (threads < 2 || !compiled || work < MIN_WORK_FOR_WORKERS) return parseHere(jobs);
   // Interleaved lanes per language balance sizes without sorting; results go back to their index.
   const lanes = Array.from({ length: threads }, (_, lane) => {
     const pick = (files: Job[]) => files.filter((_f, i) => i % threads === lane);
-    return { jsTs: pick(jobs.jsTs), python: pick(jobs.python), go: pick(jobs.go) };
+    return { jsTs: pick(jobs.jsTs), python: pick(jobs.python), go: pick(jobs.go), rust: pick(jobs.rust) };
   });
   const [own, ...others] = lanes;
   const answers = await Promise.all([parseHere(own!), ...others.map(inWorker)]);
@@ -61,6 +66,7 @@ export async function parseParallel(jobs: ParseJobs): Promise<ParsedFacts> {
     jsTs: new Array(jobs.jsTs.length),
     python: new Array(jobs.python.length),
     go: new Array(jobs.go.length),
+    rust: new Array(jobs.rust.length),
   };
   answers.forEach((answer, lane) => {
     for (const language of LANGUAGES)
@@ -73,7 +79,7 @@ export async function parseParallel(jobs: ParseJobs): Promise<ParsedFacts> {
 
 /** JS/TS alone, for callers that parse nothing else. */
 export async function extractModulesParallel(files: Job[]): Promise<ModuleFacts[]> {
-  return (await parseParallel({ jsTs: files, python: [], go: [] })).jsTs;
+  return (await parseParallel({ jsTs: files, python: [], go: [], rust: [] })).jsTs;
 }
 
 function inWorker(jobs: ParseJobs): Promise<ParsedFacts> {

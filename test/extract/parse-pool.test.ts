@@ -27,6 +27,13 @@ const ask = (cmd: string, args: string[]) => {
 const pythonLib = ask('python3', ['-c', 'import sysconfig;print(sysconfig.get_paths()["stdlib"])']);
 const goroot = ask('go', ['env', 'GOROOT']);
 
+/** Rust sources (none ship offline here): modules with mods, uses, pub items and a cfg(test) block. */
+const rustFiles = () =>
+  Array.from({ length: 120 }, (_, i) => ({
+    path: `crate${i % 7}/src/m${i}.rs`,
+    text: `mod child${i};\n#[path = "p${i}.rs"]\npub mod other;\nuse crate::{a::b${i}, c as d};\npub use super::m${i + 1}::*;\npub fn f${i}() {}\npub struct S${i};\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n`,
+  }));
+
 describe('the parse pool (compiled build, worker threads)', () => {
   it('gives exactly the single-thread facts, in input order, for every language at once', async () => {
     // The pool only spawns workers from the compiled build (npm test builds before vitest).
@@ -45,6 +52,7 @@ describe('the parse pool (compiled build, worker threads)', () => {
       go: goroot
         ? realFiles([path.join(goroot, 'src/net/http'), path.join(goroot, 'src/strings')], /\.go$/, 150)
         : [],
+      rust: rustFiles(),
     };
     expect(jobs.jsTs.length).toBeGreaterThan(800);
     const pooled = await parseParallel(jobs);
@@ -60,7 +68,7 @@ describe('the parse pool (compiled build, worker threads)', () => {
     const go = goroot
       ? realFiles([path.join(goroot, 'src/net'), path.join(goroot, 'src/crypto')], /\.go$/, 400)
       : [];
-    const jobs = { jsTs: [], python: [], go };
+    const jobs = { jsTs: [], python: [], go, rust: [] };
     expect(await parseParallel(jobs)).toEqual(await parseHere(jobs));
   });
 });
