@@ -2,6 +2,7 @@
  * The build half of a scan, loaded only when something changed: extract → resolve → snapshot →
  * verify → assemble → guard → emit → index. Each stage is a call; this file holds no analysis.
  */
+
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { extractAll, noCache } from './extract/index.js';
@@ -21,6 +22,7 @@ import { repoView } from './map/repo-view.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
+import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createResolver } from './resolve/index.js';
 import { createPythonResolver } from './resolve/python.js';
 import type { ScanOptions, ScanResult } from './scan.js';
@@ -172,7 +174,9 @@ export async function buildMap({
     writeGateCache(store, loaded.config, entries);
     if (writing) {
       const last: LastScan = {
-        key,
+        // A parse stopped for time is retried by the next scan even when no file changed: a key
+        // no tree has keeps that scan from taking the unchanged-tree shortcut.
+        key: [...facts.modules.values()].some(isRetriedVerdict) ? `${key}:retry` : key,
         mapStamp: fileStamp(mapFile!) ?? '',
         startedMs,
         meta: map.meta,

@@ -3,6 +3,7 @@
  * parse entirely; that is what makes a rescan of an unchanged tree cheap.
  */
 import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
+import { isRetriedVerdict } from '../parse-isolation/parse-isolated.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { log4brainsFolders } from './artifact-folders.js';
 import { isCodePath } from './js-ts.js';
@@ -91,7 +92,8 @@ export async function extractAll(
   misses.forEach((file, i) => {
     const facts = parsed[i]!;
     out.modules.set(file.path, facts);
-    cache.put(moduleCacheKey(file.path), file.hash, facts);
+    // A parse stopped for time or memory is not a fact about the bytes: the next scan tries again.
+    if (!isRetriedVerdict(facts)) cache.put(moduleCacheKey(file.path), file.hash, facts);
   });
   // The grammar loads only when some Python file missed the cache.
   const pythonFacts = await extractPythonFiles(
