@@ -51,6 +51,8 @@ export interface BuildInput {
   stage(name: string, detail?: string): void;
   /** When this scan started (ms since the epoch), recorded so the next scan knows which stamps to trust. */
   startedMs: number;
+  /** treeKey of the tree discovery stat'ed, recorded for the next scan's stat-only check. */
+  tree?: string;
 }
 
 export async function buildMap({
@@ -63,6 +65,7 @@ export async function buildMap({
   timings,
   stage,
   startedMs,
+  tree,
 }: BuildInput): Promise<ScanResult> {
   const writing = options.write !== false;
   const cache = store ? bufferedCache(store) : undefined;
@@ -179,6 +182,7 @@ export async function buildMap({
         key: [...facts.modules.values()].some(isRetriedVerdict) ? `${key}:retry` : key,
         mapStamp: fileStamp(mapFile!) ?? '',
         startedMs,
+        ...(tree ? { tree } : {}),
         meta: map.meta,
         findings: scanFindings(map.findings),
       };

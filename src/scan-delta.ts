@@ -8,14 +8,13 @@
  */
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
-import { moduleCacheKey } from './extract/index.js';
-import { extractModule, isCodePath } from './extract/js-ts.js';
+import { extractModule, isCodePath, moduleCacheKey } from './extract/js-ts.js';
 import { isolationNeed } from './extract/js-ts-depth.js';
-import { type DocFacts, extractDoc } from './extract/markdown.js';
+import type { DocFacts } from './extract/markdown.js';
 import { normalizeFindings, sourceFingerprint, uniqueCoverage } from './map/assemble.js';
 import { DeltaRefused, ownsCoverage } from './map/delta.js';
 import { checkAdditions, insertStubNode } from './map/delta-add.js';
-import { applyDocFile, type DocPart, docOwnsCoverage } from './map/delta-doc.js';
+import type { DocPart } from './map/delta-doc.js';
 import { guardDelta } from './map/delta-guard.js';
 import {
   applyCodeFile,
@@ -36,6 +35,7 @@ import { compareStrings } from './model/paths.js';
 import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
+import type { DocDelta } from './scan-delta-docs.js';
 import { fileStamp, LAST_SCAN, type LastScan, scanFindings, unlistedCoverage } from './scan-support.js';
 import type { FileRecord, IndexStore } from './store/index.js';
 
@@ -55,6 +55,10 @@ export interface DeltaInput {
   startedMs: number;
   /** A resolver already made for this file set and configuration (a resident keeps one). */
   resolver?: Resolver;
+  /** treeKey of the tree discovery stat'ed, recorded for the next scan's stat-only check. */
+  tree?: string;
+  /** The document half (scan-delta-docs.ts): required when a changed file is a document. */
+  docs?: DocDelta;
   /**
    * The files whose stat the writes gate compares after the delta (default: the files discovery
    * read for this scan). A resident passes the files it restat'ed.
@@ -128,14 +132,15 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     return cachedFacts.get(p);
   };
   const docs = new Map<string, DocPart>();
+  const docDelta = changed.some((f) => f.role === 'doc') ? docHalf(input) : undefined;
   for (const file of changed) {
-    if (file.role === 'doc') {
-      const part = applyDocFile(splice, {
+    if (file.role === 'doc' && docDelta) {
+      const part = docDelta.applyDocFile(splice, {
         file,
         before: store.getFacts<DocFacts>('markdown', input.previous.get(file.path)!.hash),
         texts: found.texts,
         paths,
-        docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts),
+        docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts, docDelta.extractDoc),
         roleOf: (p) => roles.get(p),
         flowsDeclared,
       });
@@ -170,8 +175,9 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   small.coverage = uniqueCoverage([
     ...small.coverage.filter(
       (c) =>
-        !changed.some((f) => (f.role === 'doc' ? docOwnsCoverage(f.path, c) : ownsCoverage(f.path, c))) &&
-        !removed.some((p) => ownsCoverage(p, c)),
+        !changed.some((f) =>
+          f.role === 'doc' && docDelta ? docDelta.docOwnsCoverage(f.path, c) : ownsCoverage(f.path, c),
+        ) && !removed.some((p) => ownsCoverage(p, c)),
     ),
     ...splice.coverage,
     ...resolver.coverage(),
@@ -264,6 +270,7 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     key: input.key,
     mapStamp: fileStamp(mapFile) ?? '',
     startedMs: input.startedMs,
+    ...(input.tree ? { tree: input.tree } : {}),
     meta,
     findings: scanFindings(small.findings),
   };
@@ -334,12 +341,19 @@ function docFactsOf(
   store: IndexStore,
   file: SourceFile | undefined,
   texts: TextSource,
+  extractDoc: DocDelta['extractDoc'],
 ): DocFacts | undefined {
   if (file?.role !== 'doc') return undefined;
   const cached = store.getFacts<DocFacts>('markdown', file.hash);
   if (cached) return cached;
   const text = texts.get(file.path);
   return text === undefined ? undefined : extractDoc(file.path, text);
+}
+
+/** The caller loads the document half when a document changed; a caller that did not is a bug. */
+function docHalf(input: DeltaInput): DocDelta {
+  if (!input.docs) throw new Error('a document changed, and the delta was started without its document half');
+  return input.docs;
 }
 
 /** Symbol names the documents mention, from their cached facts; a document without facts refuses. */

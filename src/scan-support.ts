@@ -46,6 +46,15 @@ export function headings(facts: ExtractedFacts): Heading[] {
 }
 
 /**
+ * The stat-level twin of scanKey: equal when the listing and every stamp are as the last scan saw
+ * them (and versions and options are the same), which proves scanKey equal without loading the
+ * previous scan's file table.
+ */
+export function treeKey(stamps: string, maxFileBytes: number | undefined): string {
+  return sha1(JSON.stringify([VERSION, EXTRACTOR_VERSION, maxFileBytes ?? null, stamps]));
+}
+
+/**
  * Everything a map depends on: every file's bytes (configuration included, it is a discovered
  * file), the generator and extractor versions, and the options that change what is read.
  */
@@ -87,6 +96,8 @@ export interface LastScan {
   mapStamp: string;
   /** When the scan that wrote it started (ms since the epoch): files touched after it are re-read. */
   startedMs: number;
+  /** treeKey of the tree this scan saw, when its stamps proved something (see stat-tree.ts). */
+  tree?: string;
   /** What a summary needs, so an unchanged rescan need not parse the whole map. */
   meta: ProofMap['meta'];
   findings: ScanFinding[];

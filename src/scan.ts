@@ -5,7 +5,7 @@
  * for the parser, the resolver and the graph library.
  */
 import { loadConfigLazily } from './discover/config-lazy.js';
-import { discover, realRoot } from './discover/index.js';
+import { discoverTree, realRoot, statTree } from './discover/index.js';
 import { mapPath, readMapBytes } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
@@ -17,6 +17,7 @@ import {
   type ScanFinding,
   scanKey,
   stageTimer,
+  treeKey,
 } from './scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
 
@@ -91,46 +92,66 @@ async function scanLocked(
   const loaded = await loadConfigLazily(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const last = store?.getSignals<LastScan>(LAST_SCAN);
-  const previous = store && last?.startedMs && !options.force ? store.files() : undefined;
-  const found = discover(root, {
-    ...(maxFileBytes ? { maxFileBytes } : {}),
+  const trusting = store && last?.startedMs && !options.force;
+  const tree = statTree(root, {
     ...(options.order ? { order: options.order } : {}),
+    ...(trusting ? { previousStartMs: last.startedMs } : {}),
+  });
+  const treeNow = treeKey(tree.stamps, maxFileBytes);
+  const reusable = writing && store && !options.force && !options.order;
+  // Every stamp as the last scan saw it: its key still holds, and the file table stays unread.
+  const sameKept =
+    reusable && last && tree.settled && treeNow === last.tree
+      ? unchangedMap(root, last, last.key)
+      : undefined;
+  if (sameKept) {
+    stage('discover', `${tree.entries.length} files, every stamp unchanged`);
+    return unchangedResult(root, tree.listing.via, timings, sameKept);
+  }
+  const previous = trusting ? store.files() : undefined;
+  const found = discoverTree(tree, {
+    ...(maxFileBytes ? { maxFileBytes } : {}),
     ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
   });
   const key = scanKey(found.files, maxFileBytes, found.coverage);
   stage('discover', `${found.files.length} files, ${found.read.length} read`);
 
-  const kept =
-    writing && store && !options.force && !options.order ? unchangedMap(root, last, key) : undefined;
+  const kept = reusable ? unchangedMap(root, last, key) : undefined;
   if (kept && store) {
-    // Touched files (new stamp, same bytes) get their new stamp, so the next scan need not re-read them.
+    // Touched files (new stamp, same bytes) get their new stamp, so the next scan need not re-read
+    // them, and the record this scan's start and tree key, so the next one need not even load the
+    // file table. (The start moves as a full scan's would: every stamp in the table was read or
+    // trusted by now, and files modified near it are distrusted by the next scan.)
     if (found.read.length > 0) store.updateFiles(found.files.filter((f) => found.read.includes(f.path)));
-    const { meta } = kept;
-    const recorded: GuardResult = { status: meta.status, blockers: meta.blockers, warnings: [], checked: {} };
-    const result = {
-      root,
-      mapFile: mapPath(root),
-      via: found.via,
-      timings,
-      parsed: 0,
-      reused: 0,
-      unchanged: true,
-      mode: 'unchanged' as const,
-      guard: recorded,
-      meta,
-      findings: recordedFindings(kept),
-    };
-    return lazyMap(result, () => JSON.parse(readMapBytes(root).toString('utf8')) as ProofMap);
+    if (found.read.length > 0 || treeNow !== kept.tree)
+      store.putSignals(LAST_SCAN, { ...kept, startedMs, tree: treeNow });
+    return unchangedResult(root, found.via, timings, kept);
   }
 
   let fullBecause: string | undefined;
   if (writing && store && last?.meta && previous && !options.force && !options.order) {
-    const [{ deltaScan }, { DeltaRefused }] = await Promise.all([
+    const read = new Set(found.read);
+    const docRead = found.files.some((f) => f.role === 'doc' && read.has(f.path));
+    const [{ deltaScan }, { DeltaRefused }, docs] = await Promise.all([
       import('./scan-delta.js'),
       import('./map/delta.js'),
+      docRead ? import('./scan-delta-docs.js') : undefined,
     ]);
     try {
-      return deltaScan({ root, store, loaded, found, previous, last, key, timings, stage, startedMs });
+      return deltaScan({
+        root,
+        store,
+        loaded,
+        found,
+        previous,
+        last,
+        key,
+        timings,
+        stage,
+        startedMs,
+        tree: treeNow,
+        ...(docs ? { docs } : {}),
+      });
     } catch (error) {
       // Refusals happen before anything is written; the full build below starts from the same state.
       if (!(error instanceof DeltaRefused)) throw error;
@@ -138,7 +159,18 @@ async function scanLocked(
     }
   }
   const { buildMap } = await import('./scan-build.js');
-  const built = await buildMap({ root, options, store, loaded, found, key, timings, stage, startedMs });
+  const built = await buildMap({
+    root,
+    options,
+    store,
+    loaded,
+    found,
+    key,
+    timings,
+    stage,
+    startedMs,
+    tree: treeNow,
+  });
   return fullBecause ? { ...built, fullBecause } : built;
 }
 
@@ -146,8 +178,34 @@ async function scanLocked(
  * The last scan's record, when no file changed since it and map.json is still the file it wrote
  * (same stat stamp: a hand edit or a checkout changes it). The parse happens only if `map` is read.
  */
+/** The result of a scan that found the map current: its summary is the last scan's record. */
+function unchangedResult(
+  root: string,
+  via: ScanResult['via'],
+  timings: Record<string, number>,
+  kept: LastScan,
+): ScanResult {
+  const { meta } = kept;
+  const recorded: GuardResult = { status: meta.status, blockers: meta.blockers, warnings: [], checked: {} };
+  const result = {
+    root,
+    mapFile: mapPath(root),
+    via,
+    timings,
+    parsed: 0,
+    reused: 0,
+    unchanged: true,
+    mode: 'unchanged' as const,
+    guard: recorded,
+    meta,
+    findings: recordedFindings(kept),
+  };
+  return lazyMap(result, () => JSON.parse(readMapBytes(root).toString('utf8')) as ProofMap);
+}
+
 function unchangedMap(root: string, last: LastScan | undefined, key: string): LastScan | undefined {
-  if (last?.key !== key || !last.meta || !last.mapStamp) return undefined;
+  // A ':retry' key (scan-build.ts) marks a parse stopped for time: never kept as it is.
+  if (last?.key !== key || last.key.endsWith(':retry') || !last.meta || !last.mapStamp) return undefined;
   return fileStamp(mapPath(root)) === last.mapStamp ? last : undefined;
 }
 

@@ -12,9 +12,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ALWAYS_EXCLUDED_DIRS, GENERATED_DIRS } from '../model/constants.js';
 import { isExcludedPath } from '../model/paths.js';
+import { yaml } from '../model/yaml.js';
 import { isRecord, parseJsonc } from '../resolve/jsonc.js';
 import { CONFIG_MAX_BYTES, readRegularFile } from './safe-read.js';
 
@@ -89,7 +89,7 @@ function namedFolders(root: string, dir: string): string[] {
         ...strings(isRecord(workspaces) ? workspaces.packages : undefined),
       );
     } else if (name === 'pnpm-workspace.yaml') {
-      patterns.push(...strings(readRecord(path.join(abs, name), parseYaml)?.packages));
+      patterns.push(...strings(readRecord(path.join(abs, name), (text) => yaml().parse(text))?.packages));
     }
   }
   const out: string[] = [];

@@ -6,18 +6,18 @@
 import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../model/constants.js';
-import { InputError } from '../model/errors.js';
 import type { FileContent, SourceFile, TextSource } from '../model/facts.js';
 import { contentHash } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
-import { contain, realRoot } from './contain.js';
-import { listFiles } from './list.js';
+import { contain } from './contain.js';
 import { fileRole } from './roles.js';
 import { kindOf, READ_CAP_BYTES, readRegularFile } from './safe-read.js';
+import { RACY_MS, type StatTree, stampOf, statTree } from './stat-tree.js';
 
 export { realRoot } from './contain.js';
 export { fileRole } from './roles.js';
+export { type StatTree, statTree } from './stat-tree.js';
 
 /** What the previous scan recorded of a file (the index's files table). */
 export interface KnownFile {
@@ -51,20 +51,20 @@ export interface Discovery {
   /** Paths whose bytes were read and hashed (a new or changed stamp); the rest reused their hash. */
   read: string[];
   coverage: Coverage[];
+  /** statTree's digest of the listing and every stamp. */
+  stamps?: string;
 }
-
-/** Clock ticks and coarse file systems: a stamp within this of the last scan is not trusted. */
-const RACY_MS = 3000;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function discover(dir: string, options: DiscoverOptions = {}): Discovery {
-  const root = realRoot(dir);
-  if (!statSync(root).isDirectory())
-    throw new InputError(`${dir}: not a directory`, { hint: 'pass the path of a repository' });
+  return discoverTree(statTree(dir, options), options);
+}
+
+/** The second half of discovery: each stat'ed file hashed (or its hash kept) and classified. */
+export function discoverTree(tree: StatTree, options: DiscoverOptions = {}): Discovery {
+  const { root, listing } = tree;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const listing = listFiles(root);
-  const paths = options.order ? options.order(listing.paths) : listing.paths;
   const files: SourceFile[] = [];
   const texts = new LazyTexts(root);
   const read: string[] = [];
@@ -73,19 +73,13 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
   const skip = (scope: string, reason: string, status: Coverage['status'] = 'skipped') =>
     coverage.push({ analyzer: 'discover', scope, status, reason });
 
-  // Listed paths are repo-relative POSIX paths without `.`/`..` segments (list.ts): joined as
-  // strings, a 7,000-file rescan spends its time in lstat, not in path.join.
   // The scope is the name as it is on disk, so the entry says exactly which file it is.
   for (const u of listing.unnamed) skip(u.path, u.reason);
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  for (const rel of paths) {
+  for (const entry of tree.entries) {
+    const rel = entry.rel;
     const abs = prefix + rel;
-    let stat: import('node:fs').Stats | undefined;
-    try {
-      stat = lstatSync(abs, { throwIfNoEntry: false });
-    } catch {
-      stat = undefined; // ENOTDIR, EACCES …: as absent
-    }
+    let stat = entry.stat;
     if (!stat) continue; // listed by git but deleted from the work tree: not part of the tree on disk
     if (stat.isSymbolicLink()) {
       const target = contain(root, rel);
@@ -177,12 +171,16 @@ export function discover(dir: string, options: DiscoverOptions = {}): Discovery 
     else skip(rel, decoded.content === 'binary' ? BINARY_REASON : INVALID_REASON);
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
-  return { root, via: listing.via, files, texts, read, coverage };
+  return {
+    root,
+    via: listing.via,
+    files,
+    texts,
+    read,
+    coverage,
+    stamps: tree.stamps,
+  };
 }
-
-// Sub-millisecond times where the file system has them: a write within the same millisecond as
-// the previous stat still moves the stamp.
-const stampOf = (s: import('node:fs').Stats) => `${s.size}:${s.mtimeMs}:${s.ino}:${s.ctimeMs}`;
 
 export interface Restat {
   /** touched: same bytes (the stamp may have moved); changed: other bytes; gone: not a readable regular file any more. */

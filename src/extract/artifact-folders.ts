@@ -4,8 +4,9 @@
  * record whatever its name, as log4brains reads them. A configuration that does not parse names
  * no folder (log4brains itself would refuse it).
  */
-import { parse } from 'yaml';
+
 import { joinRepoPath } from '../model/paths.js';
+import { yaml } from '../model/yaml.js';
 
 export const LOG4BRAINS_FILE = '.log4brains.yml';
 
@@ -20,7 +21,7 @@ export function log4brainsFolders(
     if (text === undefined) continue;
     let config: unknown;
     try {
-      config = parse(text);
+      config = yaml().parse(text);
     } catch {
       continue;
     }

@@ -7,8 +7,9 @@
  *    an artifact id or a path, so that `reviewed_by: Alice` or `decided_on: 2021-03-01` are not.
  * The last two are surfaced with the key as written so that verify drops and reports them.
  */
-import { isMap, isScalar, isSeq, type LineCounter, type Node } from 'yaml';
+import type { LineCounter, Node } from 'yaml';
 import { type Coverage, TYPED_RELATIONS } from '../model/index.js';
+import { isMap, isScalar, isSeq } from '../model/yaml.js';
 import { parseArtifactId } from './artifact-ids.js';
 import type { ArtifactLink } from './artifact-types.js';
 import { parseFrontMatterYaml } from './markdown-front-matter.js';

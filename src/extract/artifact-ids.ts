@@ -13,7 +13,7 @@
  * Templates (`0000-template.md`, `adr-template.md`) and folder pages (README, index) are not
  * records. artifactKey() compares ids across spellings (`ADR-016` and `ADR-16` are one record).
  */
-import { isMarkdownPath } from './markdown-parse.js';
+import { isMarkdownPath } from './markdown-path.js';
 
 /** The documented artifact prefixes. Others (`id: intro` in Docusaurus) are not artifact ids. */
 export const ARTIFACT_PREFIXES = ['ADR', 'RFC', 'PRD', 'SPEC'] as const;

@@ -4,7 +4,7 @@
  * also declares a link, read here with the same phrases as the body.
  */
 import type { Root } from 'mdast';
-import { isScalar } from 'yaml';
+import { isScalar } from '../model/yaml.js';
 import { type DeclaredLinks, targetValue, toLink } from './artifact-body.js';
 import { type FrontMatterYaml, placeOf } from './artifact-front-matter.js';
 import { declarations } from './artifact-phrases.js';

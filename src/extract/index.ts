@@ -6,7 +6,7 @@ import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import { isRetriedVerdict } from '../parse-isolation/parse-isolated.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { log4brainsFolders } from './artifact-folders.js';
-import { isCodePath } from './js-ts.js';
+import { isCodePath, moduleCacheKey } from './js-ts.js';
 import { extractModulesParallel } from './js-ts-pool.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
@@ -106,9 +106,6 @@ export async function extractAll(
   out.parsed = misses.length + pythonMisses.length;
   return out;
 }
-
-/** The same bytes parse differently as .js, .jsx, .cts or .d.ts: the extension is part of the key. */
-export const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;
 
 /**
  * Facts are cached by content, not by path: two files with the same bytes share one entry, so

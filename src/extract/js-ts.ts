@@ -170,3 +170,6 @@ function recordParseErrors(sink: FactSink, errors: OxcError[], hasBody: boolean)
     at === undefined ? undefined : `${at.line}:${at.column}`,
   );
 }
+
+/** The same bytes parse differently as .js, .jsx, .cts or .d.ts: the extension is part of the key. */
+export const moduleCacheKey = (path: string) => `js-ts:${/(\.d)?\.[^./]+$/.exec(path)?.[0] ?? ''}`;

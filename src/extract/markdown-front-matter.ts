@@ -3,8 +3,9 @@
  * artifact extractor, which must cite the line of each declared link.
  */
 import type { Root } from 'mdast';
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { Coverage } from '../model/index.js';
+import { yaml as yamlPackage } from '../model/yaml.js';
 import type { DocFrontMatter } from './markdown-types.js';
 
 export interface FrontMatterRead {
@@ -14,7 +15,8 @@ export interface FrontMatterRead {
 
 /** Parses YAML without throwing; errors are on the returned document. */
 export function parseFrontMatterYaml(yaml: string): { document: Document; lines: LineCounter } {
-  const lines = new LineCounter();
+  const { LineCounter: Lines, parseDocument } = yamlPackage();
+  const lines = new Lines();
   const document = parseDocument(yaml, { lineCounter: lines, prettyErrors: false });
   return { document, lines };
 }

@@ -12,11 +12,7 @@ import { gfm } from 'micromark-extension-gfm';
 const extensions = [gfm(), frontmatter(['yaml'])];
 const mdastExtensions = [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])];
 
-/** File names proofmap reads as Markdown documents. */
-export function isMarkdownPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return lower.endsWith('.md') || lower.endsWith('.mdx') || lower.endsWith('.markdown');
-}
+export { isMarkdownPath } from './markdown-path.js';
 
 export function parseMarkdown(text: string): Root {
   return fromMarkdown(text, { extensions, mdastExtensions });

@@ -4,7 +4,7 @@
  * every later stage uses to point an edge at a file.
  */
 import type { ArtifactFacts } from '../extract/artifact.js';
-import { artifactKey } from '../extract/artifact.js';
+import { artifactKey } from '../extract/artifact-ids.js';
 import type { SourceFile } from '../model/facts.js';
 import type { ExportedName } from '../model/types.js';
 import { baseName } from './labels.js';

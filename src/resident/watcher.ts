@@ -17,6 +17,7 @@ import { isExcludedPath, relativeToRoot } from '../model/paths.js';
 import { createResolver, type Resolver } from '../resolve/index.js';
 import { scan } from '../scan.js';
 import { applyDelta } from '../scan-delta.js';
+import * as docs from '../scan-delta-docs.js';
 import { LAST_SCAN, scanKey, stageTimer } from '../scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
@@ -157,6 +158,7 @@ export class Resident {
         timings,
         stage,
         startedMs,
+        docs,
         text: state.text,
         resolver: this.#resolverFor(files),
         statted: [...seen.changed, ...seen.touched],

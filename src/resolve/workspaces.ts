@@ -5,8 +5,8 @@
  * package's imports of itself resolve to its source.
  */
 import picomatch from 'picomatch';
-import { parse as parseYaml } from 'yaml';
 import { compareStrings } from '../model/paths.js';
+import { yaml } from '../model/yaml.js';
 import { isRecord, readJsonRecord } from './jsonc.js';
 import type { WorkspacePackage } from './types.js';
 
@@ -50,8 +50,10 @@ function readYaml(
   readText: (rel: string) => string | undefined,
   rel: string,
 ): Record<string, unknown> | undefined {
+  const text = readText(rel);
+  if (text === undefined) return undefined; // most repositories have none: yaml stays unloaded
   try {
-    const value: unknown = parseYaml(readText(rel) ?? '');
+    const value: unknown = yaml().parse(text);
     return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
