@@ -2,6 +2,7 @@
  * The build half of a scan, loaded only when something changed: extract → resolve → snapshot →
  * verify → assemble → guard → emit → index. Each stage is a call; this file holds no analysis.
  */
+
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { extractAll, noCache } from './extract/index.js';
@@ -24,7 +25,7 @@ import { addRustEdges, addRustManifestEdges, rustZones } from './map/rust-edges.
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
-import { createGoResolver } from './resolve/go.js';
+import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createResolver } from './resolve/index.js';
 import { createPythonResolver } from './resolve/python.js';
 import { createRustResolver } from './resolve/rust.js';
@@ -229,11 +230,14 @@ export async function buildMap({
     stage('signals');
     writeGateCache(store, loaded.config, entries);
     if (writing) {
+      // A parse stopped for time is retried by the next scan even when no file changed: a key no
+      // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
+      const retry = [...facts.modules.values()].some(isRetriedVerdict);
       const last: LastScan = {
-        key,
+        key: retry ? `${key}:retry` : key,
         mapStamp: fileStamp(mapFile!) ?? '',
         startedMs,
-        ...(tree ? { tree } : {}),
+        ...(tree && !retry ? { tree } : {}),
         meta: map.meta,
         findings: scanFindings(map.findings),
       };

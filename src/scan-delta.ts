@@ -9,6 +9,7 @@
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { extractModule, isCodePath, moduleCacheKey } from './extract/js-ts.js';
+import { isolationNeed } from './extract/js-ts-depth.js';
 import type { DocFacts } from './extract/markdown.js';
 import { normalizeFindings, sourceFingerprint, uniqueCoverage } from './map/assemble.js';
 import { DeltaRefused, ownsCoverage } from './map/delta.js';
@@ -31,6 +32,7 @@ import { zonesByPath } from './map/zones.js';
 import type { ModuleFacts, SourceFile, TextSource } from './model/facts.js';
 import { nodeId } from './model/ids.js';
 import { compareStrings } from './model/paths.js';
+import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
 import type { DocDelta } from './scan-delta-docs.js';
@@ -148,8 +150,12 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
     }
     const source = found.texts.get(file.path);
     if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
+    // A file deep enough for the isolated parser would block this synchronous delta (and with it
+    // the MCP server or watcher running it) while a child parses: the full build awaits it.
+    const need = isolationNeed(source);
+    if (need && !need.refuse) throw new DeltaRefused(`${file.path} needs the isolated parser`);
     const moduleFacts = extractModule(file.path, source);
-    facts.push([moduleCacheKey(file.path), file.hash, moduleFacts]);
+    if (!isRetriedVerdict(moduleFacts)) facts.push([moduleCacheKey(file.path), file.hash, moduleFacts]);
     newFacts.set(file.path, moduleFacts);
     applyCodeFile(splice, {
       file,

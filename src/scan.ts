@@ -204,7 +204,8 @@ function unchangedResult(
 }
 
 function unchangedMap(root: string, last: LastScan | undefined, key: string): LastScan | undefined {
-  if (last?.key !== key || !last.meta || !last.mapStamp) return undefined;
+  // A ':retry' key (scan-build.ts) marks a parse stopped for time: never kept as it is.
+  if (last?.key !== key || last.key.endsWith(':retry') || !last.meta || !last.mapStamp) return undefined;
   return fileStamp(mapPath(root)) === last.mapStamp ? last : undefined;
 }
 

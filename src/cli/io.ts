@@ -12,5 +12,30 @@ export interface CommandResult {
 }
 
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+  return {
+    stdout: droppedWhenClosed(process.stdout),
+    stderr: Object.assign(droppedWhenClosed(process.stderr), { isTTY: process.stderr.isTTY }),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+const guardedStreams = new WeakSet<NodeJS.WriteStream>();
+const closedStreams = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * A reader that went away (`proofmap scan --json | head -c0`) closes the pipe, and Node reports
+ * the next write as an uncaught EPIPE 'error' event: a stack trace and exit 1. Output nobody reads
+ * is dropped instead; the command still finishes (its map and index are written) and exits with
+ * its usual code. Any other stream error is still thrown.
+ */
+function droppedWhenClosed(stream: NodeJS.WriteStream): { write(chunk: string): boolean } {
+  if (!guardedStreams.has(stream)) {
+    guardedStreams.add(stream);
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+      closedStreams.add(stream);
+    });
+  }
+  return { write: (chunk) => (closedStreams.has(stream) ? true : stream.write(chunk)) };
 }

@@ -3,6 +3,7 @@
  * parse entirely; that is what makes a rescan of an unchanged tree cheap.
  */
 import type { ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
+import { isRetriedVerdict } from '../parse-isolation/parse-isolated.js';
 import { type ArtifactFacts, extractArtifact } from './artifact.js';
 import { log4brainsFolders } from './artifact-folders.js';
 import { GO_CACHE_KEY, GO_PATH, type GoFacts } from './go.js';
@@ -126,8 +127,10 @@ export async function extractAll(
     rust: rustMisses.map(jobOf),
   });
   misses.forEach((file, i) => {
-    out.modules.set(file.path, parsed.jsTs[i]!);
-    cache.put(moduleCacheKey(file.path), file.hash, parsed.jsTs[i]);
+    const facts = parsed.jsTs[i]!;
+    out.modules.set(file.path, facts);
+    // A parse stopped for time or memory is not a fact about the bytes: the next scan tries again.
+    if (!isRetriedVerdict(facts)) cache.put(moduleCacheKey(file.path), file.hash, facts);
   });
   pythonMisses.forEach((file, i) => {
     out.python.set(file.path, parsed.python[i]!);

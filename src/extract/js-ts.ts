@@ -12,7 +12,7 @@ import {
   rawTransferSupported,
 } from 'oxc-parser';
 import type { ModuleFacts } from '../model/facts.js';
-import { extractIsolated } from '../parse-isolation/parse-isolated.js';
+import { extractIsolated, extractIsolatedAsync } from '../parse-isolation/parse-isolated.js';
 import { needsAst, recordAst } from './js-ts-ast.js';
 import { isolationNeed } from './js-ts-depth.js';
 import { recordDirectives } from './js-ts-directives.js';
@@ -69,7 +69,8 @@ export async function extractModules(files: { path: string; text: string }[]): P
   };
   await Promise.all(Array.from({ length: Math.min(PARSE_LANES, shallow.length) }, lane));
   if (deep.length > 0) {
-    const facts = extractIsolated(deep.map((index) => files[index]!));
+    // Awaited, not blocking: the MCP server and the watcher answer other calls meanwhile.
+    const facts = await extractIsolatedAsync(deep.map((index) => files[index]!));
     deep.forEach((index, k) => {
       results[index] = facts[k]!;
     });

@@ -4,6 +4,7 @@
  * followed by the document's definitions, with offsets mapped back to the body.
  */
 import type { Paragraph, Root } from 'mdast';
+import { fullParseRefusal } from './markdown-limits.js';
 import { collectLinks } from './markdown-links.js';
 import { collectMentions } from './markdown-mentions.js';
 import { parseMarkdown, plainText } from './markdown-parse.js';
@@ -29,7 +30,7 @@ function insertAll<T>(list: T[], inserts: Insert<T>[]): T[] {
   let next = 0;
   for (const { at, items } of inserts) {
     while (next < at) out.push(list[next++]!);
-    out.push(...items);
+    for (const item of items) out.push(item);
   }
   while (next < list.length) out.push(list[next++]!);
   return out;
@@ -55,6 +56,9 @@ export function readDeferred(
     text += `${content}\n\n`;
   }
   for (const [label, internal] of definitionLabels) text += `[${label}]: ${internal ? 'x' : 'x:'}\n`;
+  // Each content passed fullParseRefusal alone; together they may not (many dense paragraphs).
+  const refusal = fullParseRefusal(text);
+  if (refusal) return `its paragraphs left to the full parser are too much for it together (${refusal})`;
   let root: Root;
   try {
     root = parseMarkdown(text);

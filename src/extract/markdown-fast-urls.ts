@@ -46,10 +46,15 @@ export function splitAtUrls(
     if (child.type === 'text') pieces.push({ at, start: map(child.start!), length: piece.length });
     at += piece.length;
   }
+  // Matches come in increasing order, so the piece holding one is at or after the last's: a
+  // moving cursor keeps a run of thousands of lines linear (issue 22).
+  let cursor = 0;
   const toBody = (from: number, to: number): number | undefined => {
-    const piece = pieces.find((p) => p.at <= from && to <= p.at + p.length);
-    return piece && piece.start + (from - piece.at);
+    while (cursor < pieces.length && pieces[cursor]!.at + pieces[cursor]!.length < to) cursor++;
+    const piece = pieces[cursor];
+    return piece && piece.at <= from ? piece.start + (from - piece.at) : undefined;
   };
+  const firstBracket = value.indexOf('[');
   const inlineEnd = map(content.length);
   const nodes: Run[] = [];
   let last = 0;
@@ -59,7 +64,7 @@ export function splitAtUrls(
     const url = match[1]!;
     const to = from + url.length;
     const end = to + match[2]!.length;
-    if (value.lastIndexOf('[', from) >= 0) return undefined;
+    if (firstBracket >= 0 && firstBracket <= from) return undefined;
     const start = toBody(from, end);
     if (start === undefined || /[A-Za-z]/.test(text[start - 1] ?? '')) return undefined;
     const after = start + (end - from);

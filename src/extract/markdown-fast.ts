@@ -81,6 +81,14 @@ interface InlineFacts extends MentionFacts {
   links: DocLinkFact[];
 }
 
+/**
+ * `target.push(...items)` without the spread: a paragraph of 100,000 links would pass each as an
+ * argument and overflow the stack.
+ */
+function append<T>(target: T[], items: T[]): void {
+  for (const item of items) target.push(item);
+}
+
 /** The link_close of the link_open at `i` (links do not nest, so it is the next one). */
 function closeOf(children: PlacedToken[], i: number): PlacedToken | undefined {
   for (let j = i + 1; j < children.length; j++) if (children[j]!.type === 'link_close') return children[j];
@@ -200,9 +208,9 @@ class Walk {
     const out: InlineFacts = { links: [], mentions: [], symbols: [] };
     const text = this.readInline(children, content, map, out);
     if (text === undefined) return this.inlineByFullParser(content, map);
-    this.facts.links.push(...out.links);
-    this.facts.mentions.push(...out.mentions);
-    this.facts.symbols.push(...out.symbols);
+    append(this.facts.links, out.links);
+    append(this.facts.mentions, out.mentions);
+    append(this.facts.symbols, out.symbols);
     return text;
   }
 
@@ -383,10 +391,16 @@ class Walk {
       const base = bases[0]!;
       return (offset) => base + offset;
     }
+    // Binary search: a paragraph of many thousand lines is asked once per token (issue 22).
     return (offset) => {
-      let k = contentStarts.length - 1;
-      while (k > 0 && contentStarts[k]! > offset) k--;
-      return bases[k]! + (offset - contentStarts[k]!);
+      let lo = 0;
+      let hi = contentStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (contentStarts[mid]! > offset) hi = mid - 1;
+        else lo = mid;
+      }
+      return bases[lo]! + (offset - contentStarts[lo]!);
     };
   }
 

@@ -62,7 +62,7 @@ describe('hostile Markdown', () => {
   });
 
   it('bounds the full parser by size and by nesting', () => {
-    expect(fullParseRefusal('a'.repeat(600 * 1024))).toMatch(/over the 512 KB/);
+    expect(fullParseRefusal('a'.repeat(130 * 1024))).toMatch(/over the 128 KB/);
     expect(fullParseRefusal(`${'['.repeat(33)}`)).toMatch(/brackets more than 32 deep/);
     expect(fullParseRefusal(`${'[a]'.repeat(1000)}\n${'> '.repeat(32)}x`)).toBeUndefined();
     expect(fullParseRefusal('\\['.repeat(100))).toBeUndefined();

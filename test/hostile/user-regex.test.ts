@@ -4,8 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tmpRepo } from '../helpers/tmp-repo.js';
+import { call, connect, ensureBuilt } from '../mcp/fixture.js';
 import { cli, env, gatedRepo, hookRaw } from './hook-harness.js';
 
 const LONG = `src/${'a'.repeat(60)}.ts`;
@@ -71,5 +72,43 @@ describe('hostile item 4: regular expressions', () => {
     );
     expect(r.status, r.stderr).toBe(0);
     expect(r.context).toMatch(/\(.*src\/a\.ts:1/s);
+  });
+});
+
+describe('hostile item 4 over MCP: map_check with the bypass patterns', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+  });
+
+  it('answers map_check at once and the server keeps answering', { timeout: 60_000 }, async () => {
+    ensureBuilt();
+    const root = tmpRepo({
+      'package.json': '{ "name": "app", "private": true }',
+      'proofmap.config.json': JSON.stringify({
+        entries: ['src/core.ts', LONG],
+        rules: BYPASSES.map(([pattern]) => ({
+          kind: 'forbidden',
+          from: { pattern },
+          to: { path: 'src/core.ts' },
+        })),
+      }),
+      'src/core.ts': 'export const core = 1;\n',
+      [LONG]: "import { core } from './core.js';\nexport const a = core;\n",
+    });
+    expect(cli(root, ['scan']).status).toBe(0);
+    const client = await connect(root);
+    close = () => client.close();
+    const started = Date.now();
+    const [check, other] = await Promise.all([
+      call(client, 'map_check', { what: 'structure' }),
+      call(client, 'map_search', { text: 'core' }),
+    ]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(check.result.isError, check.text).toBeFalsy();
+    // The two patterns that match the long path find its import; the four that match nothing say so.
+    expect(check.text).toMatch(/forbidden-dependency/);
+    expect(check.text).toMatch(/matches no file/);
+    expect(other.result.isError, other.text).toBeFalsy();
   });
 });
