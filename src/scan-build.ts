@@ -26,6 +26,7 @@ import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
+import { createGoResolver } from './resolve/go.js';
 import { createResolver } from './resolve/index.js';
 import { createPythonResolver } from './resolve/python.js';
 import { createRustResolver } from './resolve/rust.js';
