@@ -210,7 +210,7 @@ function starImports(splice: Splice, barrel: string, facts: ModuleFacts | undefi
   for (const fact of stars) {
     for (const edge of edges) {
       const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
-      const target = evidence && nodeAt(splice, edge.to)?.path;
+      const target = evidence && endpointOf(splice, edge.to)?.path;
       if (evidence && target) {
         out.push({ from: barrel, fact, target, evidence });
         break;
@@ -235,7 +235,7 @@ function resolvedImports(splice: Splice, path: string, facts: ModuleFacts): Reso
     for (const edge of edges) {
       if (edge.relation !== fact.relation) continue;
       const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
-      const target = evidence && nodeAt(splice, edge.to);
+      const target = evidence && endpointOf(splice, edge.to);
       if (evidence && target?.kind === 'file' && target.path) {
         out.push({ from: path, fact, target: target.path, evidence });
         break;
@@ -421,6 +421,23 @@ export function nodeIndex(splice: Splice): Map<string, number> {
   const { text } = splice;
   text.nodeIndex ??= new Map(text.nodes.map((item: Item, i) => [text.field(item, ID_AT), i]));
   return text.nodeIndex;
+}
+
+/**
+ * A node's kind and path, which its id fixes (ids hash them): parsed once per MapText, since a
+ * symbol chain through barrels asks for the same endpoints thousands of times.
+ */
+function endpointOf(splice: Splice, id: string): { kind: string; path?: string } | undefined {
+  if (!nodeIndex(splice).has(id)) return undefined;
+  splice.text.endpoints ??= new Map();
+  const known = splice.text.endpoints;
+  let endpoint = known.get(id);
+  if (!endpoint) {
+    const node = nodeAt(splice, id)!;
+    endpoint = node.path === undefined ? { kind: node.kind } : { kind: node.kind, path: node.path };
+    known.set(id, endpoint);
+  }
+  return endpoint;
 }
 
 function nodeAt(splice: Splice, id: string): MapNode | undefined {

@@ -43,6 +43,8 @@ export class MapText {
    * Replacing a node's line keeps it; whoever inserts or removes a node clears it.
    */
   nodeIndex?: Map<string, number>;
+  /** Node id → its kind and path, which the id fixes: never stale while the node exists. */
+  endpoints?: Map<string, { kind: string; path?: string }>;
 
   private constructor(
     readonly bytes: Buffer,
