@@ -5,7 +5,7 @@
  */
 import type { Node, Parser } from 'web-tree-sitter';
 import type { Coverage, ExportedName } from '../model/types.js';
-import { parserFor } from './tree-sitter.js';
+import { parserFor, readTree } from './tree-sitter.js';
 
 /** One import spec, as written. */
 export interface GoImport {
@@ -47,21 +47,7 @@ export async function extractGoFiles(files: { path: string; text: string }[]): P
 
 function extractGoWith(parser: Parser, path: string, text: string): GoFacts {
   const facts: GoFacts = { imports: [], exports: [], coverage: [] };
-  let tree: ReturnType<Parser['parse']>;
-  try {
-    tree = parser.parse(text);
-  } catch (error) {
-    facts.coverage.push({
-      analyzer: 'go',
-      scope: path,
-      status: 'failed',
-      reason: `tree-sitter could not parse the file: ${(error as Error).message}`,
-    });
-    return facts;
-  }
-  if (!tree) return facts;
-  try {
-    const root = tree.rootNode;
+  readTree(parser, { analyzer: 'go', path, text, coverage: facts.coverage }, (root) => {
     // Go allows the package clause and imports only at the top level: a walk of the root's
     // children finds them all, at a tenth of the cost of a query over the whole tree.
     for (const decl of root.namedChildren) {
@@ -88,9 +74,7 @@ function extractGoWith(parser: Parser, path: string, text: string): GoFacts {
         reason: `syntax error near line ${bad}; imports inside the broken region may be missing`,
       });
     }
-  } finally {
-    tree.delete();
-  }
+  });
   return facts;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Node, Parser, Query } from 'web-tree-sitter';
 import type { Coverage, ExportedName } from '../model/types.js';
-import { queryFor } from './tree-sitter.js';
+import { queryFor, readTree } from './tree-sitter.js';
 
 /** One imported module or member, as written. */
 export interface PythonImport {
@@ -52,22 +52,7 @@ function extractPythonWith(
   text: string,
 ): PythonFacts {
   const facts: PythonFacts = { imports: [], exports: [], coverage: [] };
-  let tree: ReturnType<Parser['parse']>;
-  try {
-    tree = parser.parse(text);
-  } catch (error) {
-    // A crashed parse is coverage for this file, never a failed scan (issue 22's rule for JS/TS).
-    facts.coverage.push({
-      analyzer: 'python',
-      scope: path,
-      status: 'failed',
-      reason: `tree-sitter could not parse the file: ${(error as Error).message}`,
-    });
-    return facts;
-  }
-  if (!tree) return facts;
-  try {
-    const root = tree.rootNode;
+  readTree(parser, { analyzer: 'python', path, text, coverage: facts.coverage }, (root) => {
     for (const match of query.matches(root)) {
       const node = match.captures[0]!.node;
       const name = match.captures[0]!.name;
@@ -86,9 +71,7 @@ function extractPythonWith(
         reason: `syntax error near line ${bad}; imports inside the broken region may be missing`,
       });
     }
-  } finally {
-    tree.delete();
-  }
+  });
   return facts;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Node, Parser } from 'web-tree-sitter';
 import type { Coverage, ExportedName } from '../model/types.js';
-import { parserFor } from './tree-sitter.js';
+import { parserFor, readTree } from './tree-sitter.js';
 
 /** Conditions from the attributes on an item or its enclosing modules. */
 interface Conditions {
@@ -81,21 +81,7 @@ export async function extractRustFiles(files: { path: string; text: string }[]):
 
 function extractRustWith(parser: Parser, path: string, text: string): RustFacts {
   const facts: RustFacts = { mods: [], includes: [], uses: [], items: [], exports: [], coverage: [] };
-  let tree: ReturnType<Parser['parse']>;
-  try {
-    tree = parser.parse(text);
-  } catch (error) {
-    facts.coverage.push({
-      analyzer: 'rust',
-      scope: path,
-      status: 'failed',
-      reason: `tree-sitter could not parse the file: ${(error as Error).message}`,
-    });
-    return facts;
-  }
-  if (!tree) return facts;
-  try {
-    const root = tree.rootNode;
+  readTree(parser, { analyzer: 'rust', path, text, coverage: facts.coverage }, (root) => {
     walkItems(path, root, [], { test: false, cfg: [] }, facts);
     if (root.hasError) {
       const bad = firstError(root);
@@ -106,9 +92,7 @@ function extractRustWith(parser: Parser, path: string, text: string): RustFacts 
         reason: `syntax error near line ${bad}; declarations inside the broken region may be missing`,
       });
     }
-  } finally {
-    tree.delete();
-  }
+  });
   const seen = new Set<string>();
   facts.exports = facts.exports.filter((n) => !seen.has(n.name) && seen.add(n.name));
   facts.items = [...new Set(facts.items)].sort();

@@ -5,7 +5,8 @@
  * checked at load against the runtime's, so a mismatched grammar fails with a reason, not a crash.
  */
 import { createRequire } from 'node:module';
-import type { Parser, Query } from 'web-tree-sitter';
+import type { Node, Parser, Query } from 'web-tree-sitter';
+import type { Coverage } from '../model/types.js';
 
 export type Grammar = 'python' | 'go' | 'rust';
 
@@ -22,6 +23,35 @@ export function parserFor(grammar: Grammar): Promise<Parser> {
     parsers.set(grammar, parser);
   }
   return parser;
+}
+
+/**
+ * Parses one file and hands its root to `read`, freeing the tree after (it lives in wasm memory).
+ * A parse that throws is coverage for this file, never a failed scan (issue 22's rule for JS/TS).
+ */
+export function readTree(
+  parser: Parser,
+  file: { analyzer: string; path: string; text: string; coverage: Coverage[] },
+  read: (root: Node) => void,
+): void {
+  let tree: ReturnType<Parser['parse']>;
+  try {
+    tree = parser.parse(file.text);
+  } catch (error) {
+    file.coverage.push({
+      analyzer: file.analyzer,
+      scope: file.path,
+      status: 'failed',
+      reason: `tree-sitter could not parse the file: ${(error as Error).message}`,
+    });
+    return;
+  }
+  if (!tree) return;
+  try {
+    read(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
 }
 
 /** A compiled query over a grammar (queries run inside the wasm module, far faster than JS walks). */
