@@ -41,7 +41,7 @@ import {
   scanFindings,
   storeSignals,
 } from './scan-support.js';
-import { writeGateCache } from './store/gate-cache.js';
+import { collectOldMarkers, writeGateCache } from './store/gate-cache.js';
 import type { IndexStore } from './store/index.js';
 import { addSymbols, exportEntries } from './symbols/index.js';
 import { verify } from './verify/index.js';
@@ -74,6 +74,8 @@ export async function buildMap({
   tree,
 }: BuildInput): Promise<ScanResult> {
   const writing = options.write !== false;
+  // Only a writing scan holds the scan lock, which makes it the one writer a fresh file needs.
+  const fresh = writing && store?.beginFullBuild() === true;
   const cache = store ? bufferedCache(store) : undefined;
   const facts = await extractAll(found.files, found.texts, cache ?? noCache);
   cache?.flush();
@@ -244,6 +246,8 @@ export async function buildMap({
       };
       store.putSignals(LAST_SCAN, last);
     }
+    if (fresh) store.publish();
+    collectOldMarkers(store, loaded.config);
     stage('gate-cache');
   }
   return {

@@ -1,6 +1,6 @@
 /**
- * Writes the gate's per-file entries and settings into the index at scan time, and
- * garbage-collects old markers, so the hook reads one row per event. The settings are stored
+ * Writes the gate's per-file entries and settings into the index at scan time (and, apart,
+ * garbage-collects old markers), so the hook reads one row per event. The settings are stored
  * with the configuration's content hash: the hook re-reads the configuration when it changed.
  * Every row is sealed with the marker key (gate/policy-seal.ts), and the settings row counts the
  * entries, so an entry edited, planted or deleted by hand is detected by the gate.
@@ -38,5 +38,9 @@ export function writeGateCache(
       store.putSignals(name, sealRow(key, root, name, entry));
     }
   });
-  collectMarkers(store, settings.markerMaxAgeMs);
+}
+
+/** Drops markers past the configured age: after a full build is published, where the markers live then. */
+export function collectOldMarkers(store: IndexStore, config: ProofmapConfig): void {
+  collectMarkers(store, gateSettingsOf(config.gate).markerMaxAgeMs);
 }

@@ -90,6 +90,14 @@ export interface IndexStore {
   markerPaths(): { path: string; time: number }[];
   /** Deletes the markers of these paths, or all of them. */
   deleteMarkers(paths?: readonly string[]): void;
+  /**
+   * Starts a full build: until publish(), its writes go to a fresh file and reads see the index
+   * as it was. False (and nothing changes) when the index cannot be replaced by a rename.
+   */
+  beginFullBuild(): boolean;
+  /** Makes the full build the index, atomically (a rename); a no-op without one. */
+  publish(): void;
+  /** Closes the handle; an unpublished full build is dropped. */
   close(): void;
 }
 
