@@ -81,6 +81,20 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE signals;
   ALTER TABLE signals_rows RENAME TO signals;
   `,
+  // A UNIQUE column constraint is an index that cannot be dropped, so a full build (fresh-build.ts)
+  // grew it one random sha1 id at a time for 80,000 edges. A named unique index is dropped while
+  // the rows go in and built once after them, sorted.
+  `
+  CREATE TABLE edges_rows (id TEXT NOT NULL, from_id TEXT NOT NULL, to_id TEXT NOT NULL,
+    relation TEXT NOT NULL, json TEXT NOT NULL);
+  INSERT INTO edges_rows (rowid, id, from_id, to_id, relation, json)
+    SELECT rowid, id, from_id, to_id, relation, json FROM edges;
+  DROP TABLE edges;
+  ALTER TABLE edges_rows RENAME TO edges;
+  CREATE UNIQUE INDEX edges_id ON edges (id);
+  CREATE INDEX edges_from ON edges (from_id);
+  CREATE INDEX edges_to ON edges (to_id);
+  `,
 ];
 
 /** The schema version this build reads and writes. */

@@ -35,7 +35,11 @@ export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: r
 export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: readonly string[]): void {
   const groups = new Map<string, MapEdge[]>();
   const groupJsons = new Map<string, string[]>();
+  // Checked here, not by the unique index alone: a full build creates that index after the rows.
+  const seen = new Set<string>();
   for (const [i, edge] of edges.entries()) {
+    if (seen.has(edge.id)) throw new Error(`writeSnapshot: duplicate id ${edge.id} in map.edges`);
+    seen.add(edge.id);
     const json = jsons?.[i] ?? JSON.stringify(edge);
     const group = groups.get(edge.from);
     if (group) {

@@ -78,4 +78,52 @@ describe('readers while one writer scans', () => {
     const after = await Promise.all(clients.map((c) => call(c, 'map_impact', target)));
     expect(after.map((a) => a.env.total)).toEqual([base, base, base, base]);
   }, 120_000);
+
+  it('answer whole states while full builds (`scan --force`) rename a fresh index.db over theirs', async () => {
+    const target = { target: 'src/lib/default.ts', importers: true };
+    const base = (await call(clients[0]!, 'map_impact', target)).env.total;
+    const db = path.join(root, '.proofmap/index.db');
+    const inodes = new Set<number>([fs.statSync(db).ino]);
+    let scanning = true;
+    const writer = (async () => {
+      try {
+        for (let i = 0; i < SCANS; i++) {
+          const file = path.join(root, 'src/extra.ts');
+          if (i % 2 === 0) fs.writeFileSync(file, EXTRA);
+          else fs.rmSync(file);
+          await run(process.execPath, [BIN, 'scan', root, '--force'], { cwd: root });
+          inodes.add(fs.statSync(db).ino);
+        }
+      } finally {
+        scanning = false;
+      }
+    })();
+    const seen: number[] = [];
+    const failures: string[] = [];
+    const reader = async (client: Client) => {
+      while (scanning) {
+        const { result, env, text } = await call(client, 'map_impact', target);
+        if (result.isError) failures.push(text);
+        else seen.push(env.total);
+      }
+    };
+    const cli = async () => {
+      while (scanning) {
+        const r = await run(process.execPath, [BIN, 'refs', 'src/lib/default.ts', '--json'], {
+          cwd: root,
+        }).catch((e: { stderr?: string }) => ({ stdout: '', stderr: e.stderr ?? String(e) }));
+        if (!r.stdout) failures.push(`cli: ${r.stderr}`);
+        else seen.push((JSON.parse(r.stdout) as { total: number }).total);
+      }
+    };
+    await Promise.all([writer, ...clients.map(reader), cli()]);
+    expect(failures).toEqual([]);
+    // Every full build replaced the file: the servers followed each new one.
+    expect(inodes.size).toBe(SCANS + 1);
+    expect(new Set(seen.filter((t) => t !== base && t !== base + 1))).toEqual(new Set());
+    expect(seen).toContain(base + 1);
+    const after = await Promise.all(clients.map((c) => call(c, 'map_impact', target)));
+    expect(after.map((a) => a.env.total)).toEqual([base, base, base, base]);
+    expect(fs.existsSync(`${db}.build`)).toBe(false);
+  }, 120_000);
 });
