@@ -26,9 +26,10 @@ export class ExportIndexes {
     let index: ExportIndex | undefined;
     if (facts) {
       const origins = new Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>();
+      const bySpecifier = facts.origins?.length ? loadsBySpecifier(facts) : undefined;
       for (const o of facts.origins ?? [])
         if (!origins.has(o.name))
-          origins.set(o.name, { origin: o, fact: originFact(facts, o.specifier, o.imported, o.line) });
+          origins.set(o.name, { origin: o, fact: originFact(bySpecifier!, o.specifier, o.imported, o.line) });
       index = {
         assigned: facts.exports.some((e) => e.name === EXPORT_ASSIGNMENT),
         own: new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*')),
@@ -41,31 +42,37 @@ export class ExportIndexes {
   }
 }
 
+const LOADING = new Set(['re-exports', 'imports', 'type-imports', 'requires']);
+
+/** A module's loads that can be an export's origin, by specifier: one pass, not one per origin. */
+function loadsBySpecifier(facts: ModuleFacts): Map<string, ImportFact[]> {
+  const out = new Map<string, ImportFact[]>();
+  for (const f of facts.imports) {
+    if (!LOADING.has(f.relation)) continue;
+    const list = out.get(f.specifier);
+    if (list) list.push(f);
+    else out.set(f.specifier, [f]);
+  }
+  return out;
+}
+
 /** The import fact an export origin comes from: the re-export (or the import) of that specifier. */
 function originFact(
-  facts: ModuleFacts,
+  loads: Map<string, ImportFact[]>,
   specifier: string,
   imported: string,
   line: number,
 ): ImportFact | undefined {
-  const candidates = facts.imports.filter(
-    (f) =>
-      f.specifier === specifier &&
-      (f.relation === 're-exports' ||
-        f.relation === 'imports' ||
-        f.relation === 'type-imports' ||
-        f.relation === 'requires') &&
-      f.names.includes(imported),
-  );
+  const candidates = (loads.get(specifier) ?? []).filter((f) => f.names.includes(imported));
   return candidates.find((f) => f.relation === 're-exports' && f.line === line) ?? candidates[0];
 }
 
 /** `export * from` facts: re-exports of `*` that are no `export * as ns` (an origin on that line). */
 export function starFacts(facts: ModuleFacts): ImportFact[] {
-  return facts.imports.filter(
-    (f) =>
-      f.relation === 're-exports' &&
-      f.names.includes('*') &&
-      !facts.origins?.some((o) => o.imported === '*' && o.specifier === f.specifier && o.line === f.line),
+  const stars = facts.imports.filter((f) => f.relation === 're-exports' && f.names.includes('*'));
+  if (stars.length === 0 || !facts.origins?.length) return stars;
+  const namespaces = new Set(
+    facts.origins.filter((o) => o.imported === '*').map((o) => `${o.specifier}\0${o.line}`),
   );
+  return stars.filter((f) => !namespaces.has(`${f.specifier}\0${f.line}`));
 }

@@ -126,7 +126,6 @@ export class ExportResolver {
     // `export *`: names the module does not export itself; two different declarations of one
     // name make it ambiguous (exported by neither).
     let open = false;
-    const starred = new Map<string, Landing>();
     for (const fact of facts.stars) {
       const hop = { path, line: fact.line };
       const target = this.graph.targetOf(path, fact);
@@ -139,10 +138,10 @@ export class ExportResolver {
       open ||= next.table.open;
       for (const [name, l] of next.table.entries) {
         if (name === 'default' || name === EXPORT_ASSIGNMENT || facts.own.has(name)) continue;
-        starred.set(name, starLanding(starred.get(name), hop, l));
+        // Own names are skipped, so what `entries` holds for this name came through an earlier star.
+        entries.set(name, starLanding(entries.get(name), hop, l));
       }
     }
-    for (const [name, l] of starred) entries.set(name, l);
     return { table: { entries, open }, cyclic };
   }
 
@@ -157,8 +156,19 @@ export class ExportResolver {
   }
 }
 
+/** The landing reached one re-export further out: each kind built as a literal of one shape, no spread. */
 export function prepend(hop: Hop, landing: Landing): Landing {
-  return { ...landing, via: [hop, ...landing.via] } as Landing;
+  const via = [hop, ...landing.via];
+  switch (landing.kind) {
+    case 'declaration':
+      return { kind: 'declaration', path: landing.path, name: landing.name, via };
+    case 'namespace':
+      return { kind: 'namespace', path: landing.path, via };
+    case 'ambiguous':
+      return { kind: 'ambiguous', paths: landing.paths, via };
+    default:
+      return { kind: landing.kind, via };
+  }
 }
 
 /**
