@@ -14,13 +14,29 @@ const SEAL = 'proofmap-gate/v1';
 export type Sealed<T> = T & { seal: string };
 
 function sealOf(key: Buffer, root: string, name: string, data: unknown): string {
+  return sealOfJson(key, root, name, JSON.stringify(data));
+}
+
+function sealOfJson(key: Buffer, root: string, name: string, json: string): string {
   return createHmac('sha256', key)
-    .update(JSON.stringify([SEAL, root, name, JSON.stringify(data)]))
+    .update(JSON.stringify([SEAL, root, name, json]))
     .digest('hex');
 }
 
 export function sealRow<T extends object>(key: Buffer, root: string, name: string, data: T): Sealed<T> {
   return { ...data, seal: sealOf(key, root, name, data) };
+}
+
+/**
+ * `JSON.stringify(sealRow(key, root, name, data))`, serialising the data once: the seal goes last,
+ * where the spread puts it. For the 7,000 gate entries of a large repository (12 MB of JSON) the
+ * object copy and second serialisation were a third of the gate-cache stage.
+ */
+export function sealedJson(key: Buffer, root: string, name: string, data: object): string {
+  if ('seal' in data) return JSON.stringify(sealRow(key, root, name, data));
+  const json = JSON.stringify(data);
+  const seal = `"seal":"${sealOfJson(key, root, name, json)}"}`;
+  return json === '{}' ? `{${seal}` : `${json.slice(0, -1)},${seal}`;
 }
 
 /**

@@ -36,7 +36,10 @@ export function openFresh(target: string, epoch: number): FreshIndex {
   removeFresh(file);
   const db = openSqlite(file);
   try {
-    // Fewer, larger pages: a fifth fewer b-tree pages for the same rows and cheaper bulk inserts.
+    // Larger pages: most rows are kilobytes of JSON, which 4 KB pages split into overflow chains.
+    // On the 7,000-file repository 8 KB pages made the file 5 % smaller and the build cheaper;
+    // 16 KB ones cut a little more but made every later delta write (and fsync) 16 KB WAL frames,
+    // and its index stage measured slower.
     pragma(db, 'page_size = 8192');
     pragma(db, 'journal_mode = OFF');
     pragma(db, 'synchronous = OFF');

@@ -7,7 +7,7 @@
  */
 
 import path from 'node:path';
-import { sealRow } from '../gate/policy-seal.js';
+import { sealedJson, sealRow } from '../gate/policy-seal.js';
 import { GATE_SETTINGS_KEY, gateSettingsOf, type StoredGateSettings } from '../gate/settings.js';
 import type { FileGateEntry } from '../gate/severity-cache.js';
 import { GATE_ENTRY_PREFIX, gateEntryKey } from '../gate-run.js';
@@ -35,7 +35,7 @@ export function writeGateCache(
     store.putSignals(GATE_SETTINGS_KEY, sealRow(key, root, GATE_SETTINGS_KEY, stored));
     for (const [path, entry] of rows) {
       const name = gateEntryKey(path);
-      store.putSignals(name, sealRow(key, root, name, entry));
+      store.putSignalsJson(name, sealedJson(key, root, name, entry));
     }
   });
 }

@@ -78,6 +78,8 @@ export interface IndexStore {
   freshness(paths: readonly string[]): Freshness;
   /** Caches signals computed from snapshot `epoch` (default: the current one). */
   putSignals(kind: string, data: unknown, epoch?: number): void;
+  /** putSignals for data already serialised: `json` is JSON.stringify of it. */
+  putSignalsJson(kind: string, json: string, epoch?: number): void;
   /** Cached signals, or undefined when absent or computed from an older snapshot. */
   getSignals<T>(kind: string): T | undefined;
   /** Deletes every cached signal named `<prefix>…`. */

@@ -6,9 +6,12 @@
 import { type Connection, parseStored, readEpoch } from './connection.js';
 
 export function putSignals(conn: Connection, kind: string, data: unknown, epoch: number): void {
-  conn
-    .stmt(`INSERT OR REPLACE INTO signals (kind, epoch, data) VALUES (?, ?, ?)`)
-    .run(kind, epoch, JSON.stringify(data));
+  putSignalsJson(conn, kind, JSON.stringify(data), epoch);
+}
+
+/** putSignals for data already serialised (`json` must be JSON.stringify of the data). */
+export function putSignalsJson(conn: Connection, kind: string, json: string, epoch: number): void {
+  conn.stmt(`INSERT OR REPLACE INTO signals (kind, epoch, data) VALUES (?, ?, ?)`).run(kind, epoch, json);
 }
 
 export function getSignals<T>(conn: Connection, kind: string): T | undefined {

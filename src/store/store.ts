@@ -37,7 +37,7 @@ import { readMap } from './read-map.js';
 import { type SearchOptions, type SearchPage, search } from './search.js';
 import { checkSearchTables } from './search-check.js';
 import type { Heading } from './search-rows.js';
-import { countSignals, deleteSignals, getSignals, putSignals } from './signals.js';
+import { countSignals, deleteSignals, getSignals, putSignals, putSignalsJson } from './signals.js';
 import { upsertFiles, writeSnapshot } from './snapshot.js';
 
 export class SqliteIndex implements IndexStore {
@@ -147,6 +147,8 @@ export class SqliteIndex implements IndexStore {
     this.#guard(() => freshness(this.#conn, this.#root, paths));
   putSignals = (kind: string, data: unknown, epoch?: number) =>
     this.#write(() => putSignals(this.#writer, kind, data, epoch ?? readEpoch(this.#writer)));
+  putSignalsJson = (kind: string, json: string, epoch?: number) =>
+    this.#write(() => putSignalsJson(this.#writer, kind, json, epoch ?? readEpoch(this.#writer)));
   getSignals = <T>(kind: string) => this.#guard(() => getSignals<T>(this.#conn, kind));
   deleteSignals = (prefix: string) => this.#write(() => deleteSignals(this.#writer, prefix));
   countSignals = (prefix: string) => this.#guard(() => countSignals(this.#conn, prefix));
