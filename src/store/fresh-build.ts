@@ -44,7 +44,9 @@ export function openFresh(target: string, epoch: number): FreshIndex {
     pragma(db, 'journal_mode = OFF');
     pragma(db, 'synchronous = OFF');
     pragma(db, 'main.locking_mode = EXCLUSIVE');
-    pragma(db, 'cache_size = -131072');
+    // Rows are appended and spill to the file as they go: a small cache does, and a large one
+    // would hold the whole file (~100 MB on 7,000 files) in the scan's peak memory.
+    pragma(db, 'cache_size = -16384');
     migrate(db);
     const indexes = prepare(
       db,
