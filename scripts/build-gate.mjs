@@ -82,7 +82,9 @@ const [output] = bundled.outputFiles;
 // loader passes one made in its own module (cli/gate-loader.ts), a plain require defines it in
 // the banner. Only literal specifiers exist in the bundle; anything else fails the build.
 const text = output.text.replace(/\bimport\(("(?:[^"\\]|\\.)*")\)/g, '__gateImport($1)');
-const left = text.split('\n').filter((line) => /\bimport\((?!\))/.test(line) && !line.startsWith('var __gateImport'));
+const left = text
+  .split('\n')
+  .filter((line) => /\bimport\((?!\))/.test(line) && !line.startsWith('var __gateImport'));
 if (left.length > 0) throw new Error(`build-gate: an import() the loader cannot route: ${left[0].trim()}`);
 const id = createHash('sha256').update(text).digest('hex').slice(0, 32);
 mkdirSync(path.dirname(outfile), { recursive: true });
