@@ -39,9 +39,10 @@ export function installedPackage(from: string): InstalledPackage | undefined {
 
 export function bundledDriver(
   bundled: BundledSqlite,
-  installed: InstalledPackage | undefined = installedPackage(import.meta.url),
+  find: () => InstalledPackage | undefined = () => installedPackage(import.meta.url),
   fallback: () => SqliteDriver = loadDriver,
 ): SqliteDriver {
+  const installed = find();
   const addon = installed?.version === bundled.version ? releaseAddon(installed.root) : undefined;
   return addon ? { Database: bundled.Database, nativeBinding: addon } : fallback();
 }
