@@ -42,6 +42,7 @@ const bundled = await build({
     js: [
       'var __gateBundleUrl = require("node:url").pathToFileURL(__filename).href;',
       'var __gateImport = __gateImport || ((specifier) => import(specifier));',
+      'var __nodeModule = (m) => ({ __proto__: m, default: m });',
     ].join('\n'),
   },
   plugins: [
@@ -81,7 +82,12 @@ const [output] = bundled.outputFiles;
 // callback was not specified"), so the bundle's import() calls go through __gateImport: the
 // loader passes one made in its own module (cli/gate-loader.ts), a plain require defines it in
 // the banner. Only literal specifiers exist in the bundle; anything else fails the build.
-const text = output.text.replace(/\bimport\(("(?:[^"\\]|\\.)*")\)/g, '__gateImport($1)');
+// And a default import of a Node module is esbuild's __toESM(require("node:…"), 1): a new object
+// with a getter per property of fs, path, crypto… (~1 ms of every hook process). An object that
+// inherits the module's properties and names it `default` reads the same.
+const text = output.text
+  .replace(/__toESM\((require\("node:[\w/]+"\)), 1\)/g, '__nodeModule($1)')
+  .replace(/\bimport\(("(?:[^"\\]|\\.)*")\)/g, '__gateImport($1)');
 const left = text
   .split('\n')
   .filter((line) => /\bimport\((?!\))/.test(line) && !line.startsWith('var __gateImport'));

@@ -11,11 +11,13 @@
  * the bundle's last line — V8 itself only checks the source's length, and npm gives every file
  * of a package the same mtime, so neither size nor date tells two builds apart.
  */
+// Named imports only: this file is bundled to CommonJS, where a default import of a Node module
+// copies its every property into a wrapper object (esbuild's __toESM) before the gate even loads.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import path from 'node:path';
+import { createRequire, Module } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import vm from 'node:vm';
+import { Script } from 'node:vm';
 
 export const BUILD_MARK = '//# proofmap-gate-build=';
 
@@ -31,7 +33,7 @@ export function buildId(source: string): string | undefined {
 }
 
 export function cachePath(stateFolder: string, id: string): string {
-  return path.join(stateFolder, 'code-cache', `gate-${id}-${process.version}-${process.arch}.v8`);
+  return join(stateFolder, 'code-cache', `gate-${id}-${process.version}-${process.arch}.v8`);
 }
 
 export interface LoadedBundle {
@@ -53,12 +55,12 @@ export function loadBundle(file: string, stateFolder: string | undefined): Loade
     } catch {
       // No cache yet: compiled below, saved after the run.
     }
-  const script = new vm.Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const cache = !target ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
   const mod = new Module(file);
   mod.filename = file;
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  const folder = path.dirname(file);
+  const folder = dirname(file);
   run.call(mod.exports, mod.exports, createRequire(file), mod, file, folder, bundleImport(folder));
   return {
     exports: mod.exports as Record<string, unknown>,
@@ -81,12 +83,12 @@ function wrap(source: string): string {
 /** import() for the bundle: relative specifiers from the bundle's folder, bare ones as installed. */
 export function bundleImport(folder: string): (specifier: string) => Promise<unknown> {
   return (specifier) =>
-    import(specifier.startsWith('.') ? pathToFileURL(path.resolve(folder, specifier)).href : specifier);
+    import(specifier.startsWith('.') ? pathToFileURL(resolve(folder, specifier)).href : specifier);
 }
 
 /** Written beside and renamed over, so a concurrent hook process never reads half a cache. */
 function saveCache(target: string, data: Buffer): void {
-  const folder = path.dirname(target);
+  const folder = dirname(target);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -103,7 +105,7 @@ function saveCache(target: string, data: Buffer): void {
 function prune(folder: string, kept: string): void {
   const caches = readdirSync(folder)
     .filter((name) => name.startsWith('gate-') && name.endsWith('.v8'))
-    .map((name) => path.join(folder, name))
+    .map((name) => join(folder, name))
     .filter((file) => file !== kept)
     .map((file) => ({ file, time: statSync(file).mtimeMs }))
     .sort((a, b) => b.time - a.time || (a.file < b.file ? -1 : 1));
