@@ -215,7 +215,11 @@ export async function buildMap({
 
   // The guardian re-derives every gate from the map and the files on disk, not from the facts
   // that built it; its schema gate validates this very object, so emit need not again.
-  const verdict = guard(root, map, { before: treeState(found.files), texts: found.texts });
+  const verdict = guard(root, map, {
+    before: treeState(found.files),
+    texts: found.texts,
+    proof: verified.proof,
+  });
   map.meta.status = verdict.status;
   map.meta.blockers = verdict.blockers;
   stage('guard');
