@@ -36,7 +36,7 @@ export const compareEvidence = (a: Evidence, b: Evidence): number =>
 
 export function assembleMap(input: AssembleInput): ProofMap {
   const nodes = [...input.entities.values()].map((e) => toNode(e, input.zones)).sort(compareNodes);
-  const edges = sortEdges(input.edges.map(toEdge), new Map(nodes.map((n) => [n.id, n.key])));
+  const edges = sortEdges(input.edges.map(toEdge), nodes);
   const coverage = uniqueCoverage(input.coverage);
   const fingerprint = sourceFingerprint(input.files);
   const { version, increments } = nextIncrements(input.previous, nodes, fingerprint);
@@ -125,17 +125,19 @@ export function toNode(e: Entity, zones: Pick<ZoneAssignment, 'zoneOf'>): MapNod
 }
 
 /**
- * Edges by (from key, to key, relation). The keys are looked up once per edge, not twice per
- * comparison: a 7k-file map sorts 80k edges in ~1.4M comparisons.
+ * Edges by (from key, to key, relation). Each key is replaced by its rank among the sorted keys
+ * (equal keys, equal rank), so the ~1.4M comparisons of a 7k-file map's 80k edges compare two
+ * numbers instead of two long paths that share their first dozens of characters.
  */
-function sortEdges(edges: MapEdge[], keyOf: ReadonlyMap<string, string>): MapEdge[] {
-  const rows = edges.map((edge) => ({ edge, from: keyOf.get(edge.from)!, to: keyOf.get(edge.to)! }));
-  rows.sort(
-    (a, b) =>
-      compareStrings(a.from, b.from) ||
-      compareStrings(a.to, b.to) ||
-      compareStrings(a.edge.relation, b.edge.relation),
-  );
+function sortEdges(edges: MapEdge[], nodes: readonly MapNode[]): MapEdge[] {
+  const keys = [...new Set(nodes.map((n) => n.key))].sort(compareStrings);
+  const rankOfKey = new Map(keys.map((k, i) => [k, i]));
+  const rankOf = new Map(nodes.map((n) => [n.id, rankOfKey.get(n.key)!]));
+  const rows = edges.map((edge) => ({
+    edge,
+    pair: rankOf.get(edge.from)! * keys.length + rankOf.get(edge.to)!,
+  }));
+  rows.sort((a, b) => a.pair - b.pair || compareStrings(a.edge.relation, b.edge.relation));
   return rows.map((r) => r.edge);
 }
 
