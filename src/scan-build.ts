@@ -3,11 +3,12 @@
  * verify → assemble → guard → emit → index. Each stage is a call; this file holds no analysis.
  */
 
+import type { Worker } from 'node:worker_threads';
 import type { LoadedConfig } from './discover/config.js';
 import type { Discovery } from './discover/index.js';
 import { extractAll, noCache } from './extract/index.js';
 import { gateSettingsOf } from './gate/settings.js';
-import { startSignalsJob } from './graph/signals-job.js';
+import { MIN_EDGES_FOR_WORKER, prestartSignalsWorker, startSignalsJob } from './graph/signals-job.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
@@ -153,115 +154,134 @@ export async function buildMap({
   addSymbols(snapshot, facts.modules, resolvedImports);
   stage('symbols', `${snapshot.relations.length} relations`);
 
-  const verified = verify({
-    entities: snapshot.entities,
-    relations: snapshot.relations,
-    textOf: (p) => found.texts.get(p),
-    endpoint: typedEndpoint(nodeOfPath, recordAliases(facts.artifacts)),
-  });
-  stage('verify', `${verified.edges.length} edges kept`);
-
-  const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
-  const map = assembleMap({
-    entities: snapshot.entities,
-    edges: verified.edges,
-    coverage: [
-      ...found.coverage,
-      ...resolver.coverage(),
-      ...snapshot.coverage,
-      ...verified.coverage,
-      ...flows.coverage,
-    ],
-    zones: assignZones(
-      snapshot.entities.values(),
-      new Map([
-        ...python.zones,
-        ...goZones(facts.goManifests),
-        ...rustZones(facts.cargoManifests),
-        ...[...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const),
-      ]),
-    ),
-    flows: flows.flows,
-    files: found.files,
-    findings: [...findings, ...importFindings, ...pythonFindings, ...verified.findings],
-    identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
-    previous: readPreviousMap(root),
-  });
-  stage('assemble');
-
-  // Signals and gate entries need only the graph: with a store they start now, on a second thread
-  // for a large map, while this one guards, writes map.json and fills the index.
-  const items = serializeItems(map);
-  const previous = store ? previousSignals(store, map) : undefined;
-  const gate = loaded.config.gate ?? {};
-  const signalsJob = previous
-    ? startSignalsJob(
-        {
-          nodes: items.nodes,
-          // Symbol uses are read by neither: signals' views and the gate's users follow imports
-          // and re-exports. Left out, the worker parses and holds a fifth fewer edges.
-          edges: items.edges.filter((_, i) => map.edges[i]!.relation !== 'uses'),
-          zones: map.zones,
-          thresholds: {
-            ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
-            ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
-          },
-          gate: gateSettingsOf(loaded.config.gate),
-          ...(previous.signals ? { reuse: previous.signals } : {}),
-        },
-        map,
-      )
-    : undefined;
-  // Awaited after the index is written; until then a failure must not surface as unhandled.
-  signalsJob?.catch(() => {});
-
-  // The guardian re-derives every gate from the map and the files on disk, not from the facts
-  // that built it; its schema gate validates this very object, so emit need not again.
-  const verdict = guard(root, map, { before: treeState(found.files), texts: found.texts });
-  map.meta.status = verdict.status;
-  map.meta.blockers = verdict.blockers;
-  stage('guard');
-
-  const text = serializeMapChunks(map, items);
-  const mapFile = writing ? writeMapText(root, text) : undefined;
-  stage('emit');
-  if (store && previous && signalsJob) {
-    store.writeSnapshot(map, found.files, headings(facts), items);
-    stage('index');
-    const { signals, entries } = await signalsJob;
-    storeSignals(store, previous.key, signals);
-    stage('signals');
-    writeGateCache(store, loaded.config, entries);
-    if (writing) {
-      // A parse stopped for time is retried by the next scan even when no file changed: a key no
-      // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
-      const retry = [...facts.modules.values()].some(isRetriedVerdict);
-      const last: LastScan = {
-        key: retry ? `${key}:retry` : key,
-        mapStamp: fileStamp(mapFile!) ?? '',
-        startedMs,
-        ...(tree && !retry ? { tree } : {}),
-        meta: map.meta,
-        findings: scanFindings(map.findings),
-      };
-      store.putSignals(LAST_SCAN, last);
-    }
-    if (fresh) store.publish();
-    collectOldMarkers(store, loaded.config);
-    stage('gate-cache');
+  // The signals worker starts now, so its start overlaps verify and assemble instead of delaying
+  // the signals; a failure before its job is attached must not leave the thread behind.
+  const warm =
+    store && snapshot.relations.length >= MIN_EDGES_FOR_WORKER ? prestartSignalsWorker() : undefined;
+  try {
+    return await finishMap(warm);
+  } catch (error) {
+    void warm?.terminate();
+    throw error;
   }
-  return {
-    root,
-    map,
-    ...(mapFile ? { mapFile } : {}),
-    via: found.via,
-    timings,
-    parsed: facts.parsed,
-    reused: facts.reused,
-    unchanged: false,
-    mode: 'full',
-    guard: verdict,
-    meta: map.meta,
-    findings: scanFindings(map.findings),
-  };
+
+  async function finishMap(warm: Worker | undefined): Promise<ScanResult> {
+    const verified = verify({
+      entities: snapshot.entities,
+      relations: snapshot.relations,
+      textOf: (p) => found.texts.get(p),
+      endpoint: typedEndpoint(nodeOfPath, recordAliases(facts.artifacts)),
+    });
+    stage('verify', `${verified.edges.length} edges kept`);
+
+    const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
+    const map = assembleMap({
+      entities: snapshot.entities,
+      edges: verified.edges,
+      coverage: [
+        ...found.coverage,
+        ...resolver.coverage(),
+        ...snapshot.coverage,
+        ...verified.coverage,
+        ...flows.coverage,
+      ],
+      zones: assignZones(
+        snapshot.entities.values(),
+        new Map([
+          ...python.zones,
+          ...goZones(facts.goManifests),
+          ...rustZones(facts.cargoManifests),
+          ...[...resolver.workspaces].map(([name, ws]) => [ws.dir, name] as const),
+        ]),
+      ),
+      flows: flows.flows,
+      files: found.files,
+      findings: [...findings, ...importFindings, ...pythonFindings, ...verified.findings],
+      identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
+      previous: readPreviousMap(root),
+    });
+    stage('assemble');
+
+    // Signals and gate entries need only the graph: with a store they start now, on a second thread
+    // for a large map, while this one guards, writes map.json and fills the index.
+    const items = serializeItems(map);
+    const previous = store ? previousSignals(store, map) : undefined;
+    const gate = loaded.config.gate ?? {};
+    const signalsJob = previous
+      ? startSignalsJob(
+          {
+            nodes: items.nodes,
+            // Symbol uses are read by neither: signals' views and the gate's users follow imports
+            // and re-exports. Left out, the worker parses and holds a fifth fewer edges.
+            edges: items.edges.filter((_, i) => map.edges[i]!.relation !== 'uses'),
+            zones: map.zones,
+            thresholds: {
+              ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
+              ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+            },
+            gate: gateSettingsOf(loaded.config.gate),
+            ...(previous.signals ? { reuse: previous.signals } : {}),
+          },
+          map,
+          warm,
+        )
+      : undefined;
+    if (!signalsJob) void warm?.terminate();
+    // Awaited after the index is written; until then a failure must not surface as unhandled.
+    signalsJob?.catch(() => {});
+
+    // The guardian re-derives every gate from the map and the files on disk, not from the facts
+    // that built it; its schema gate validates this very object, so emit need not again.
+    const verdict = guard(root, map, {
+      before: treeState(found.files),
+      texts: found.texts,
+      proof: verified.proof,
+    });
+    map.meta.status = verdict.status;
+    map.meta.blockers = verdict.blockers;
+    stage('guard');
+
+    const text = serializeMapChunks(map, items);
+    const mapFile = writing ? writeMapText(root, text) : undefined;
+    stage('emit');
+    if (store && previous && signalsJob) {
+      store.writeSnapshot(map, found.files, headings(facts), items);
+      stage('index');
+      const { signals, entries } = await signalsJob;
+      storeSignals(store, previous.key, signals);
+      stage('signals');
+      writeGateCache(store, loaded.config, entries);
+      if (writing) {
+        // A parse stopped for time is retried by the next scan even when no file changed: a key no
+        // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
+        const retry = [...facts.modules.values()].some(isRetriedVerdict);
+        const last: LastScan = {
+          key: retry ? `${key}:retry` : key,
+          mapStamp: fileStamp(mapFile!) ?? '',
+          startedMs,
+          ...(tree && !retry ? { tree } : {}),
+          meta: map.meta,
+          findings: scanFindings(map.findings),
+        };
+        store.putSignals(LAST_SCAN, last);
+      }
+      if (fresh) store.publish();
+      collectOldMarkers(store, loaded.config);
+      stage('gate-cache');
+    }
+    return {
+      root,
+      map,
+      ...(mapFile ? { mapFile } : {}),
+      via: found.via,
+      timings,
+      parsed: facts.parsed,
+      reused: facts.reused,
+      unchanged: false,
+      mode: 'full',
+      guard: verdict,
+      meta: map.meta,
+      findings: scanFindings(map.findings),
+    };
+  }
 }

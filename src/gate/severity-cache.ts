@@ -77,8 +77,17 @@ export function gateEntries(
     const incoming = importersOf.get(node.id) ?? [];
     const u = users.get(node.id)!;
     const byPath = (a: string, b: string) => compareStrings(pathOf.get(a)!, pathOf.get(b)!);
-    const direct = [...u.direct].sort(byPath);
-    const through = [...u.users].filter((id) => !u.direct.has(id)).sort(byPath);
+    // Only the first SAMPLE of direct-then-through users are named: a hub's thousands of users
+    // are not sorted whole for ten names.
+    const direct = leastOf(u.direct, SAMPLE, byPath);
+    const through =
+      direct.length < SAMPLE
+        ? leastOf(
+            [...u.users].filter((id) => !u.direct.has(id)),
+            SAMPLE - direct.length,
+            byPath,
+          )
+        : [];
     const areas = new Map<string, number>();
     for (const id of u.users) {
       const label = zoneLabel.get(nodeOf.get(id)!.zone) ?? nodeOf.get(id)!.zone;
@@ -98,7 +107,7 @@ export function gateEntries(
       dependents,
       centrality: c,
       guarded: severity === 'high' || severity === 'chokepoint',
-      sample: [...direct, ...through].slice(0, SAMPLE).map((id) => pathOf.get(id)!),
+      sample: [...direct, ...through].map((id) => pathOf.get(id)!),
       areas: [...areas]
         .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
         .slice(0, SAMPLE)
@@ -113,4 +122,21 @@ export function gateEntries(
     });
   }
   return out;
+}
+
+/** The `k` least items in `compare`'s order, sorted: the head of the full sort, without it. */
+export function leastOf<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
+  const least: T[] = [];
+  if (k <= 0) return least;
+  for (const item of items) {
+    if (least.length === k && compare(item, least[k - 1]!) >= 0) continue;
+    let at = least.length === k ? k - 1 : least.length;
+    while (at > 0 && compare(item, least[at - 1]!) < 0) {
+      least[at] = least[at - 1]!;
+      at--;
+    }
+    least[at] = item;
+    if (least.length > k) least.length = k;
+  }
+  return least;
 }

@@ -21,6 +21,8 @@ export function dependentCounts(graph: Indexed, cap: number): Int32Array {
         if (stamp[w] === s) continue;
         stamp[w] = s;
         queue[tail++] = w;
+        // At the cap the count is decided: a hub's remaining importers cannot change it.
+        if (tail - 1 >= cap) break;
       }
     }
     counts[s] = Math.min(tail - 1, cap);

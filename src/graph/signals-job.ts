@@ -29,7 +29,7 @@ export interface SignalsResult {
 }
 
 /** Below this many edges a thread costs more (~50 ms to start, plus the copy) than it saves. */
-const MIN_EDGES_FOR_WORKER = 20_000;
+export const MIN_EDGES_FOR_WORKER = 20_000;
 
 export function runSignalsJob(job: SignalsJob, parsed?: Pick<ProofMap, 'nodes' | 'edges'>): SignalsResult {
   const map = {
@@ -43,21 +43,39 @@ export function runSignalsJob(job: SignalsJob, parsed?: Pick<ProofMap, 'nodes' |
 }
 
 /**
+ * A worker started ahead of its job, so that its start (a thread, then the graph modules, ~0.1 s)
+ * overlaps the stages before the graph exists. Unreferenced until it gets a job: a scan that
+ * fails before then cannot be kept alive by it. Undefined where the worker file cannot exist
+ * (running from sources).
+ */
+export function prestartSignalsWorker(): Worker | undefined {
+  if (!import.meta.url.endsWith('.js')) return undefined;
+  // '../graph/': the same file from dist/graph/ and from the bundled CLI in dist/cli-bundle/.
+  const worker = new Worker(new URL('../graph/signals-worker.js', import.meta.url));
+  worker.unref();
+  // An error before a job is attached (none is expected) must not surface as unhandled.
+  worker.on('error', () => {});
+  return worker;
+}
+
+/**
  * Starts the job: on a worker thread for a large graph when running compiled (the worker is a
- * compiled file next to this one), else inline on first await. `parsed` spares the inline path
- * a parse of what the caller already holds as objects.
+ * compiled file next to this one), or on `warm` whatever the graph's size (its start is already
+ * paid), else inline on first await. `parsed` spares the inline path a parse of what the caller
+ * already holds as objects. A warm worker not used is terminated.
  */
 export function startSignalsJob(
   job: SignalsJob,
   parsed: Pick<ProofMap, 'nodes' | 'edges'>,
+  warm?: Worker,
 ): Promise<SignalsResult> {
   const compiled = import.meta.url.endsWith('.js');
-  if (!compiled || job.edges.length < MIN_EDGES_FOR_WORKER) {
+  if (!warm && (!compiled || job.edges.length < MIN_EDGES_FOR_WORKER)) {
     return Promise.resolve().then(() => runSignalsJob(job, parsed));
   }
   return new Promise((resolve, reject) => {
-    // '../graph/': the same file from dist/graph/ and from the bundled CLI in dist/cli-bundle/.
-    const worker = new Worker(new URL('../graph/signals-worker.js', import.meta.url));
+    const worker = warm ?? prestartSignalsWorker()!;
+    worker.ref();
     worker.once('message', (result: SignalsResult) => {
       resolve(result);
       void worker.terminate();

@@ -12,12 +12,13 @@ import { exclusionsFor } from '../discover/exclusions.js';
 import { READ_CAP_BYTES, repoText } from '../discover/safe-read.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import type { TextSource } from '../model/facts.js';
-import { edgeId, nodeId } from '../model/ids.js';
+import { MintedEdgeIds, nodeId } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
-import { evidencedBy, literalFound } from '../verify/code-dep.js';
+import { evidencedBy, LiteralChecks } from '../verify/code-dep.js';
+import type { VerifyProof } from '../verify/index.js';
 import { validateMap } from './emit.js';
 import type { Blocker, ProofMap } from './schema.js';
-import { type TreeState, treeChanges } from './tree-state.js';
+import { changesBetween, MISSING, type TreeState, treeNow } from './tree-state.js';
 
 export interface GuardResult {
   status: 'proposed' | 'confirmed';
@@ -36,6 +37,12 @@ export interface GuardOptions {
    * nothing more. Without `before`, every text comes from disk.
    */
   texts?: TextSource;
+  /**
+   * What verify proved while building this map (the ids it minted, the literals it found in
+   * these texts): the ids and verified-by gates reuse an answer only for the very question it
+   * answered, so a map that breaks either gate still fails it.
+   */
+  proof?: VerifyProof;
 }
 
 /** What a guard run records: each gate's check count and each blocker (shared with delta-guard). */
@@ -56,7 +63,13 @@ export function gateLog() {
 /** The gates on one node: its id formula, its zone, and the file it was found at. */
 export function checkNode(
   n: ProofMap['nodes'][number],
-  ctx: { root: string; zones: ReadonlySet<string>; excluded: { excludes(rel: string): boolean } },
+  ctx: {
+    root: string;
+    zones: ReadonlySet<string>;
+    excluded: { excludes(rel: string): boolean };
+    /** Stamps of the listed files taken by this guard run: a listed file exists iff it has one. */
+    now?: TreeState;
+  },
   log: Pick<ReturnType<typeof gateLog>, 'count' | 'block'>,
 ): void {
   const { count, block } = log;
@@ -71,7 +84,7 @@ export function checkNode(
     block('zones', `node ${n.key} is in zone ${n.zone}, which is not a zone of the map`, { node: n.id });
   count('found-at');
   const at = normalizeRepoPath(n.found_at.path);
-  if (at === undefined || ctx.excluded.excludes(at) || !existsSync(path.join(ctx.root, at)))
+  if (at === undefined || ctx.excluded.excludes(at) || !exists(ctx.root, at, ctx.now))
     block(
       'found-at',
       `node ${n.key} was found at ${n.found_at.path}, which does not exist in the repository`,
@@ -107,13 +120,17 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
     return texts.get(rel);
   };
 
+  const ids = options.proof?.ids ?? new MintedEdgeIds();
+  const literals = options.proof?.literals ?? new LiteralChecks();
+  // One stat per listed file serves both the writes gate and the found-at gate.
+  const now = options.before ? treeNow(root, options.before) : undefined;
   const zones = new Set(map.zones.map((z) => z.id));
   const nodes = new Map<string, ProofMap['nodes'][number]>();
   for (const n of map.nodes) {
     count('ids');
     if (nodes.has(n.id)) block('duplicate-id', `node id ${n.id} appears more than once`, { node: n.id });
     nodes.set(n.id, n);
-    checkNode(n, { root, zones, excluded }, { count, block });
+    checkNode(n, { root, zones, excluded, ...(now ? { now } : {}) }, { count, block });
   }
 
   const typed = new Set<string>(TYPED_RELATIONS);
@@ -132,7 +149,7 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
       );
       continue;
     }
-    if (e.id !== edgeId(e.from, e.to, e.relation))
+    if (!ids.matches(e.id, e.from, e.to, e.relation))
       block('ids', `edge ${e.id} does not match sha1("edge:${e.from}|${e.to}|${e.relation}")[:12]`, {
         edge: e.id,
       });
@@ -154,7 +171,7 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
     const holder = evidencedBy(e.relation) === 'to' ? nodes.get(e.to)! : from;
     if (!e.verified_by)
       block('verified-by', `code-dep edge ${e.id} (${e.relation}) has no verified_by check`, { edge: e.id });
-    else if (!holder.path || !literalFound(textOf(holder.path), e.verified_by))
+    else if (!holder.path || !literals.found(holder.path, textOf(holder.path), e.verified_by))
       block(
         'verified-by',
         `${e.verified_by} is no longer found in ${holder.path ?? holder.key} (edge ${e.id}, ${e.relation})`,
@@ -162,7 +179,7 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
       );
   }
 
-  const edgesById = new Map(map.edges.map((e) => [e.id, e]));
+  const edgesById = new Map(map.flows.length > 0 ? map.edges.map((e) => [e.id, e]) : []);
   for (const flow of map.flows) {
     count('flows');
     if (flow.edge_ids.length === 0)
@@ -182,12 +199,18 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
     }
   }
 
-  if (options.before) {
+  if (options.before && now) {
     count('writes');
-    for (const changed of treeChanges(root, options.before))
+    for (const changed of changesBetween(options.before, now))
       block('writes', `the scan changed ${changed}, outside .proofmap/`);
   }
   return { status: blockers.length === 0 ? 'confirmed' : 'proposed', blockers, warnings, checked };
+}
+
+/** Whether a repo file exists: from this run's stamps when it was listed, else from disk. */
+function exists(root: string, rel: string, now: TreeState | undefined): boolean {
+  const stamp = now?.get(rel);
+  return stamp !== undefined ? stamp !== MISSING : existsSync(path.join(root, rel));
 }
 
 /** A typed link is re-found when its evidence line still holds its excerpt. */

@@ -24,3 +24,26 @@ export function contentHash(bytes: Uint8Array | string): string {
 export function externalKey(name: string): string {
   return `external:npm:${name}`;
 }
+
+/**
+ * Edge ids as they were minted, each with the (from, to, relation) it was hashed from. A check of
+ * an id against its formula (the guardian's ids gate) then costs three string comparisons instead
+ * of a sha1, and is exactly as strict: an id minted here was computed from the triple recorded
+ * with it, and any other id or triple falls back to the formula.
+ */
+export class MintedEdgeIds {
+  readonly #minted = new Map<string, readonly [from: string, to: string, relation: string]>();
+
+  mint(from: string, to: string, relation: string): string {
+    const id = edgeId(from, to, relation);
+    this.#minted.set(id, [from, to, relation]);
+    return id;
+  }
+
+  /** Whether `id` is sha1("edge:" + from + "|" + to + "|" + relation)[:12]. */
+  matches(id: string, from: string, to: string, relation: string): boolean {
+    const m = this.#minted.get(id);
+    if (m !== undefined && m[0] === from && m[1] === to && m[2] === relation) return true;
+    return id === edgeId(from, to, relation);
+  }
+}

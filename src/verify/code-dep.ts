@@ -23,3 +23,27 @@ export function literalFound(text: string | undefined, verifiedBy: string | unde
  * is declared by the member, in its `package x` clause; every other code-dep by its source.
  */
 export const evidencedBy = (relation: string): 'from' | 'to' => (relation === 'contains' ? 'to' : 'from');
+
+/**
+ * literalFound, remembered per file: every `uses` edge repeats its import's literal, and the
+ * guardian re-runs the checks verify just ran on the same texts. An answer is reused only for the
+ * very text it was computed on (the same string), so it can never outlive an edit.
+ */
+export class LiteralChecks {
+  readonly #byPath = new Map<string, { text: string | undefined; found: Map<string, boolean> }>();
+
+  found(path: string, text: string | undefined, verifiedBy: string | undefined): boolean {
+    if (verifiedBy === undefined) return false;
+    let entry = this.#byPath.get(path);
+    if (entry === undefined || entry.text !== text) {
+      entry = { text, found: new Map() };
+      this.#byPath.set(path, entry);
+    }
+    let found = entry.found.get(verifiedBy);
+    if (found === undefined) {
+      found = literalFound(text, verifiedBy);
+      entry.found.set(verifiedBy, found);
+    }
+    return found;
+  }
+}

@@ -11,9 +11,9 @@
 import type { Finding } from '../map/schema.js';
 import type { ProposedRelation } from '../map/snapshot.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
-import { edgeId } from '../model/ids.js';
+import { MintedEdgeIds } from '../model/ids.js';
 import type { Coverage, Entity, Relation, TypedRelation } from '../model/types.js';
-import { evidencedBy, literalFound } from './code-dep.js';
+import { evidencedBy, LiteralChecks } from './code-dep.js';
 import { selfCheck } from './self-check.js';
 
 export interface VerifyInput {
@@ -38,6 +38,16 @@ export interface VerifyResult {
   coverage: Coverage[];
   /** Declared typed links that are wrong: an invalid relation, an endpoint that names nothing. */
   findings: Finding[];
+  /**
+   * What this run proved, for the guardian to reuse on the same map and texts: the ids it minted
+   * and the literal checks it ran. Reuse answers the same question, it never skips one.
+   */
+  proof: VerifyProof;
+}
+
+export interface VerifyProof {
+  ids: MintedEdgeIds;
+  literals: LiteralChecks;
 }
 
 const typed = new Set<string>(TYPED_RELATIONS);
@@ -47,6 +57,8 @@ export function verify(input: VerifyInput): VerifyResult {
   const dropped: Dropped[] = [];
   const findings: Finding[] = [];
   const candidates: VerifyResult['edges'] = [];
+  const ids = new MintedEdgeIds();
+  const literals = new LiteralChecks();
   const drop = (reason: Dropped['reason'], r: ProposedRelation, message: string) => {
     dropped.push({ reason, relation: r.kind, message, evidence: r.evidence });
     if (r.declared === 'typed-link' && r.evidence.length > 0) {
@@ -96,7 +108,7 @@ export function verify(input: VerifyInput): VerifyResult {
         for (const to of tos)
           if (from !== to)
             candidates.push({
-              id: edgeId(from, to, r.kind),
+              id: ids.mint(from, to, r.kind),
               kind: r.kind,
               from,
               to,
@@ -115,7 +127,7 @@ export function verify(input: VerifyInput): VerifyResult {
       drop('dangling-endpoint', r, `${r.kind} edge has an endpoint that is not a node`);
       continue;
     }
-    if (holderPath === undefined || !literalFound(input.textOf(holderPath), r.verified_by)) {
+    if (holderPath === undefined || !literals.found(holderPath, input.textOf(holderPath), r.verified_by)) {
       drop(
         'not-found-in-source',
         r,
@@ -124,7 +136,7 @@ export function verify(input: VerifyInput): VerifyResult {
       continue;
     }
     candidates.push({
-      id: edgeId(r.from, to, r.kind),
+      id: ids.mint(r.from, to, r.kind),
       kind: r.kind,
       from: r.from,
       to,
@@ -138,7 +150,7 @@ export function verify(input: VerifyInput): VerifyResult {
   }
 
   const edges = dedupe(candidates, dropped);
-  selfCheck(edges, input.entities);
+  selfCheck(edges, input.entities, ids);
   const coverage = dropped
     .filter((d) => d.reason !== 'duplicate')
     .map(
@@ -152,7 +164,7 @@ export function verify(input: VerifyInput): VerifyResult {
         detail: d.relation,
       }),
     );
-  return { edges, dropped, coverage, findings };
+  return { edges, dropped, coverage, findings, proof: { ids, literals } };
 }
 
 /** Rank of a record among duplicates: lower wins. */

@@ -4,10 +4,14 @@
  */
 
 import { TYPED_RELATIONS } from '../model/constants.js';
-import { edgeId } from '../model/ids.js';
+import { MintedEdgeIds } from '../model/ids.js';
 import type { Entity, Relation } from '../model/types.js';
 
-export function selfCheck(edges: Relation[], entities: ReadonlyMap<string, Entity>): void {
+export function selfCheck(
+  edges: Relation[],
+  entities: ReadonlyMap<string, Entity>,
+  ids: MintedEdgeIds = new MintedEdgeIds(),
+): void {
   const typed = new Set<string>(TYPED_RELATIONS);
   const seen = new Set<string>();
   for (const e of edges) {
@@ -17,7 +21,7 @@ export function selfCheck(edges: Relation[], entities: ReadonlyMap<string, Entit
     if (e.namespace === 'code-dep' && !e.verified_by) fail('code-dep without verified_by');
     if (e.namespace === 'typed-link' && !typed.has(e.kind)) fail('invalid typed relation');
     if (!entities.has(e.from) || !entities.has(e.to)) fail('endpoint is not a node');
-    if (e.id !== edgeId(e.from, e.to, e.kind)) fail('id does not match its formula');
+    if (!ids.matches(e.id, e.from, e.to, e.kind)) fail('id does not match its formula');
     if (seen.has(e.id)) fail('duplicate id');
     if (e.evidence.length === 0) fail('no evidence');
     seen.add(e.id);

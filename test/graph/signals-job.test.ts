@@ -27,6 +27,11 @@ describe('signals and gate entries on a second thread (compiled build)', () => {
     const threaded = await startSignalsJob(job, map);
     const inline = runSignalsJob(job, map);
     expect(threaded).toEqual(inline);
+    // On a worker started ahead of its job, as a full scan of a large tree does.
+    const { prestartSignalsWorker } = await import(
+      new URL('../../dist/graph/signals-job.js', import.meta.url).href
+    );
+    expect(await startSignalsJob(job, map, prestartSignalsWorker())).toEqual(inline);
     expect(inline.entries.length).toBe(5000);
     expect(Object.keys(inline.signals.centrality.values).length).toBe(5000);
   });

@@ -1,12 +1,13 @@
-import { cpSync, mkdtempSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guard } from '../../src/map/guardian.js';
 import type { ProofMap } from '../../src/map/schema.js';
 import { treeState } from '../../src/map/tree-state.js';
-import { edgeId } from '../../src/model/ids.js';
+import { edgeId, MintedEdgeIds } from '../../src/model/ids.js';
 import { scan } from '../../src/scan.js';
+import { LiteralChecks } from '../../src/verify/code-dep.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-guard-'));
 cpSync(new URL('../fixtures/import-forms', import.meta.url), root, { recursive: true });
@@ -143,5 +144,68 @@ describe('guardian', () => {
     // The file changed on disk after it was read: the writes gate names it.
     const moved = treeState([{ ...files[0]!, mtimeMs: files[0]!.mtimeMs - 5000 }]);
     expect(guard(root, copy(), { before: moved }).blockers.map((b) => b.gate)).toEqual(['writes']);
+  });
+
+  // The full scan hands the guardian what verify proved (minted ids, literal checks) and the
+  // listing's stamps; each gate made cheaper by them must still fail every map that breaks it.
+  const listedStamps = () =>
+    treeState(
+      valid.nodes
+        .filter((n) => n.path !== undefined && n.kind === 'file')
+        .map((n) => {
+          const s = statSync(path.join(root, n.path!));
+          return { path: n.path!, size: s.size, mtimeMs: s.mtimeMs };
+        }),
+    );
+  const scanProof = () => {
+    const ids = new MintedEdgeIds();
+    for (const e of valid.edges) ids.mint(e.from, e.to, e.relation);
+    const literals = new LiteralChecks();
+    return { ids, literals };
+  };
+
+  it.each(mutations)("with the scan's proof and stamps, %s ⇒ still gate %s", (_name, gate, mutate) => {
+    const proof = scanProof();
+    const before = listedStamps();
+    expect(guard(root, copy(), { proof, before }).blockers).toEqual([]);
+    const m = copy();
+    mutate(m);
+    const r = guard(root, m, { proof, before });
+    expect(r.status).toBe('proposed');
+    expect(r.blockers.map((b) => b.gate)).toEqual([gate]);
+  });
+
+  it('a minted id vouches only for the triple it was hashed from', () => {
+    const ids = new MintedEdgeIds();
+    const id = ids.mint('aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'imports');
+    expect(ids.matches(id, 'aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'imports')).toBe(true);
+    expect(ids.matches(id, 'aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'requires')).toBe(false);
+    expect(ids.matches(id, 'bbbbbbbbbbbb', 'aaaaaaaaaaaa', 'imports')).toBe(false);
+    // An id never minted here is checked against the formula itself.
+    const other = edgeId('cccccccccccc', 'dddddddddddd', 'imports');
+    expect(ids.matches(other, 'cccccccccccc', 'dddddddddddd', 'imports')).toBe(true);
+    expect(ids.matches(other, 'cccccccccccc', 'dddddddddddd', 'requires')).toBe(false);
+  });
+
+  it('a literal check is reused only for the text it ran on', () => {
+    const checks = new LiteralChecks();
+    expect(checks.found('a.ts', "import x from './x.js';", 'grep:./x.js')).toBe(true);
+    expect(checks.found('a.ts', "import y from './y.js';", 'grep:./x.js')).toBe(false);
+    expect(checks.found('a.ts', undefined, 'grep:./x.js')).toBe(false);
+  });
+
+  it('a listed file gone by guard time fails found-at (from the stamps) and writes', () => {
+    const ghost = 'src/listed-then-gone.ts';
+    writeFileSync(path.join(root, ghost), 'export {};\n');
+    const s = statSync(path.join(root, ghost));
+    const before = new Map([
+      ...listedStamps(),
+      ...treeState([{ path: ghost, size: s.size, mtimeMs: s.mtimeMs }]),
+    ]);
+    rmSync(path.join(root, ghost));
+    const m = copy();
+    m.nodes.find((n) => n.kind === 'file')!.found_at.path = ghost;
+    const r = guard(root, m, { before, proof: scanProof() });
+    expect(r.blockers.map((b) => b.gate).sort()).toEqual(['found-at', 'writes']);
   });
 });
