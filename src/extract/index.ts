@@ -68,6 +68,8 @@ export async function extractAll(
   const pythonMisses: SourceFile[] = [];
   const goMisses: SourceFile[] = [];
   const rustMisses: SourceFile[] = [];
+  /** Documents and manifests, extracted on this thread once the parse pool has its work. */
+  const kept: SourceFile[] = [];
   const records = {
     recordFolders: log4brainsFolders(
       files.map((f) => f.path),
@@ -101,7 +103,21 @@ export async function extractAll(
         out.rust.set(file.path, relabel(hit, file.path));
         out.reused++;
       } else rustMisses.push(file);
-    } else if (file.role === 'manifest' && isCargoManifest(file.path)) {
+    } else if (file.role === 'manifest' || file.role === 'doc') kept.push(file);
+  }
+  // One pool for every parsed language; a grammar loads only when a file of its language missed
+  // the cache. Started before the documents and manifests below, which this thread extracts while
+  // the workers parse.
+  const jobOf = (f: SourceFile) => ({ path: f.path, text: texts.get(f.path)! });
+  const parsing = parseParallel({
+    jsTs: misses.map(jobOf),
+    python: pythonMisses.map(jobOf),
+    go: goMisses.map(jobOf),
+    rust: rustMisses.map(jobOf),
+  });
+  for (const file of kept) {
+    const text = texts.get(file.path)!;
+    if (file.role === 'manifest' && isCargoManifest(file.path)) {
       out.cargoManifests.set(file.path, extractCargoManifest(file.path, text));
     } else if (file.role === 'manifest' && isGoManifest(file.path)) {
       out.goManifests.set(file.path, extractGoManifest(file.path, text));
@@ -118,14 +134,7 @@ export async function extractAll(
       if (artifact) out.artifacts.set(file.path, artifact);
     }
   }
-  // One pool for every parsed language; a grammar loads only when a file of its language missed the cache.
-  const jobOf = (f: SourceFile) => ({ path: f.path, text: texts.get(f.path)! });
-  const parsed = await parseParallel({
-    jsTs: misses.map(jobOf),
-    python: pythonMisses.map(jobOf),
-    go: goMisses.map(jobOf),
-    rust: rustMisses.map(jobOf),
-  });
+  const parsed = await parsing;
   misses.forEach((file, i) => {
     const facts = parsed.jsTs[i]!;
     out.modules.set(file.path, facts);

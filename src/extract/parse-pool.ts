@@ -39,10 +39,16 @@ const MIN_WORK_FOR_WORKERS = 800;
 const TREE_SITTER_WEIGHT = 3;
 const LANGUAGES = ['jsTs', 'python', 'go', 'rust'] as const;
 
-/** The single-thread extraction: what a worker runs on its lane, and the whole job when small. */
-export async function parseHere(jobs: ParseJobs): Promise<ParsedFacts> {
+/**
+ * The single-thread extraction: what a worker runs on its lane (`inline`: oxc parses on the
+ * worker itself, see extractModules), and the whole job when small.
+ */
+export async function parseHere(
+  jobs: ParseJobs,
+  { inline = false }: { inline?: boolean } = {},
+): Promise<ParsedFacts> {
   return {
-    jsTs: await extractModules(jobs.jsTs),
+    jsTs: await extractModules(jobs.jsTs, { inline }),
     python: await extractPythonFiles(jobs.python),
     go: await extractGoFiles(jobs.go),
     rust: await extractRustFiles(jobs.rust),
@@ -56,12 +62,13 @@ export async function parseParallel(jobs: ParseJobs): Promise<ParsedFacts> {
     jobs.jsTs.length + TREE_SITTER_WEIGHT * (jobs.python.length + jobs.go.length + jobs.rust.length);
   if (threads < 2 || !compiled || work < MIN_WORK_FOR_WORKERS) return parseHere(jobs);
   // Interleaved lanes per language balance sizes without sorting; results go back to their index.
+  // Every lane is a worker's: the calling thread meanwhile extracts what it keeps (documents,
+  // manifests) and takes the answers in, and a lane of its own would finish last by that much.
   const lanes = Array.from({ length: threads }, (_, lane) => {
     const pick = (files: Job[]) => files.filter((_f, i) => i % threads === lane);
     return { jsTs: pick(jobs.jsTs), python: pick(jobs.python), go: pick(jobs.go), rust: pick(jobs.rust) };
   });
-  const [own, ...others] = lanes;
-  const answers = await Promise.all([parseHere(own!), ...others.map(inWorker)]);
+  const answers = await Promise.all(lanes.map(inWorker));
   const out: ParsedFacts = {
     jsTs: new Array(jobs.jsTs.length),
     python: new Array(jobs.python.length),

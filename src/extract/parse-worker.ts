@@ -4,7 +4,7 @@ import { type ParseJobs, parseHere } from './parse-pool.js';
 
 parentPort?.on('message', async (jobs: ParseJobs) => {
   try {
-    parentPort?.postMessage(await parseHere(jobs));
+    parentPort?.postMessage(await parseHere(jobs, { inline: true }));
   } catch (error) {
     // A grammar that fails to load is the scan's error, reported by the calling thread.
     parentPort?.postMessage({ error: (error as Error).message });
