@@ -20,7 +20,8 @@ import { type CargoManifest, extractCargoManifest, isCargoManifest } from './rus
 /** Where facts are cached between runs (the SQLite index implements it). */
 export interface FactCache {
   get<T>(extractor: string, hash: string): T | undefined;
-  put(extractor: string, hash: string, facts: unknown): void;
+  /** `json`: JSON.stringify(facts) when the caller already has it (facts that crossed from a worker). */
+  put(extractor: string, hash: string, facts: unknown, json?: string): void;
 }
 
 export const noCache: FactCache = { get: () => undefined, put: () => {} };
@@ -139,19 +140,20 @@ export async function extractAll(
     const facts = parsed.jsTs[i]!;
     out.modules.set(file.path, facts);
     // A parse stopped for time or memory is not a fact about the bytes: the next scan tries again.
-    if (!isRetriedVerdict(facts)) cache.put(moduleCacheKey(file.path), file.hash, facts);
+    if (!isRetriedVerdict(facts))
+      cache.put(moduleCacheKey(file.path), file.hash, facts, parsed.json?.jsTs[i]);
   });
   pythonMisses.forEach((file, i) => {
     out.python.set(file.path, parsed.python[i]!);
-    cache.put(PYTHON_CACHE_KEY, file.hash, parsed.python[i]);
+    cache.put(PYTHON_CACHE_KEY, file.hash, parsed.python[i], parsed.json?.python[i]);
   });
   goMisses.forEach((file, i) => {
     out.go.set(file.path, parsed.go[i]!);
-    cache.put(GO_CACHE_KEY, file.hash, parsed.go[i]);
+    cache.put(GO_CACHE_KEY, file.hash, parsed.go[i], parsed.json?.go[i]);
   });
   rustMisses.forEach((file, i) => {
     out.rust.set(file.path, parsed.rust[i]!);
-    cache.put(RUST_CACHE_KEY, file.hash, parsed.rust[i]);
+    cache.put(RUST_CACHE_KEY, file.hash, parsed.rust[i], parsed.json?.rust[i]);
   });
   out.parsed = misses.length + pythonMisses.length + goMisses.length + rustMisses.length;
   return out;
