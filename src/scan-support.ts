@@ -31,10 +31,13 @@ export function bufferedCache(store: IndexStore): FactCache & { flush(): void } 
       return all.get(hash) as T | undefined;
     },
     put: (extractor, hash, facts, json) => void pending.push([extractor, hash, facts, json]),
-    flush: () =>
+    flush: () => {
       store.transaction(() => {
         for (const [extractor, hash, facts, json] of pending) store.putFacts(extractor, hash, facts, json);
-      }),
+      });
+      // The cache lives as long as the build; the JSON texts need not (tens of MB on a large repository).
+      pending.length = 0;
+    },
   };
 }
 
