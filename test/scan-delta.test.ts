@@ -34,6 +34,10 @@ function repo(): string {
     // A barrel whose chains other files' uses edges cite (symbols: via file:line).
     'src/app/barrel.ts': "export { a } from './a.js';\nexport * from './b.js';\n",
     'src/app/user.ts': "import { a, b } from './barrel.js';\nconsole.log(a, b);\n",
+    // Two modules that `export *` each other: a walk meets the cycle (the delta asks the tables).
+    'src/app/cyc-a.ts': "export * from './cyc-b.js';\nexport * from './b.js';\nexport const fromA = 1;\n",
+    'src/app/cyc-b.ts': "export * from './cyc-a.js';\nexport const fromB = 2;\n",
+    'src/app/cyc-user.ts': "import { b, fromB } from './cyc-a.js';\nconsole.log(b, fromB);\n",
     // Python beside JS/TS: a JS/TS delta must leave its edges as a full build has them.
     'svc/__init__.py': '',
     'svc/app.py': 'import json\nfrom svc import util\n',
@@ -207,6 +211,11 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       (t: string) => t.replace('{ a, b }', '{ b }').replace('console.log(a, b)', 'console.log(b)'),
     ],
     ['a user of a barrel reads a name later', 'src/app/user.ts', (t: string) => `${t}\n\nconsole.log(a);\n`],
+    [
+      'a user of a re-export cycle reads a name later',
+      'src/app/cyc-user.ts',
+      (t: string) => `\n${t}console.log(b);\n`,
+    ],
   ])('after %s', async (_name, rel, change) => {
     const root = repo();
     const r = await deltaAndCold(root, () => edit(root, rel, change));

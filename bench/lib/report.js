@@ -57,6 +57,14 @@ export function renderTable(results) {
   if (cold && floor)
     out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);
   if (cold && tsApi) out.push(`proofmap cold / ts-api: ${(cold.medianMs / tsApi.medianMs).toFixed(2)}x`);
+  const stages = cold?.details?.timings;
+  if (stages?.symbols !== undefined) {
+    const total = Object.values(stages).reduce((a, b) => a + b, 0);
+    const uses = cold.details.byRelation?.uses ?? 0;
+    out.push(
+      `proofmap cold: symbol stage ${Math.round(stages.symbols)} ms of ${Math.round(total)} ms in stages (${((100 * stages.symbols) / total).toFixed(1)} %; the stage alone — its ${uses} uses edges of ${cold.details.edges} also pass verify, guard, emit and index)`,
+    );
+  }
   for (const r of results)
     if (r.details?.watch)
       out.push(

@@ -8,7 +8,13 @@ import { isCodePath } from '../extract/js-ts.js';
 import type { ImportFact, ModuleFacts, SourceFile, TextSource } from '../model/facts.js';
 import type { Coverage, Entity, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
-import { addFileSymbols, ExportResolver, exportEntries } from '../symbols/index.js';
+import {
+  addFileSymbols,
+  ExportResolver,
+  exportEntries,
+  NameLookup,
+  ReExportCycle,
+} from '../symbols/index.js';
 import { verify } from '../verify/index.js';
 import { compareEvidence, toEdge, toNode } from './assemble.js';
 import { addCodeEdges } from './code-edges.js';
@@ -94,7 +100,17 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
     }
     return map.get(fact);
   };
-  addFileSymbols(snapshot, file.path, facts, new ExportResolver({ factsOf: symbolFacts, targetOf }));
+  // One name at a time: building every reached barrel's whole table, as a full build does, cost
+  // this one file ~200 ms through a package barrel. A re-export cycle on the way makes the walk's
+  // answer depend on where it started; the tables then answer, as before (usesOf relates nothing
+  // until it has every edge, so the failed walk left no trace).
+  const graph = { factsOf: symbolFacts, targetOf };
+  try {
+    addFileSymbols(snapshot, file.path, facts, new NameLookup(graph));
+  } catch (error) {
+    if (!(error instanceof ReExportCycle)) throw error;
+    addFileSymbols(snapshot, file.path, facts, new ExportResolver(graph));
+  }
   const entities = new KnownEntities(snapshot.entities, input.isNode);
   const verified = verify({
     entities,

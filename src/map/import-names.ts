@@ -56,27 +56,8 @@ export function unexportedImports(
     return stars.get(file);
   };
 
-  const exported = new Map<string, Set<string> | undefined>();
-  const exportsOf = (file: string, seen: Set<string>): Set<string> | undefined => {
-    if (exported.has(file)) return exported.get(file);
-    if (seen.has(file)) return new Set(); // a cycle adds nothing new
-    seen.add(file);
-    const facts = modules.get(file);
-    let names: Set<string> | undefined;
-    if (facts && !facts.exports.some((e) => e.name === 'export=') && !isOpaqueScript(file, facts)) {
-      names = new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*'));
-      for (const target of starTargets(file) ?? [undefined]) {
-        const more = target === undefined ? undefined : exportsOf(target, seen);
-        if (more === undefined) {
-          names = undefined;
-          break;
-        }
-        for (const n of more) if (n !== 'default') names.add(n);
-      }
-    }
-    exported.set(file, names);
-    return names;
-  };
+  const facts = (file: string) => modules.get(file);
+  const exports = new NameCheck(facts, starTargets);
 
   const findings: Finding[] = [];
   for (const r of imports) {
@@ -84,9 +65,7 @@ export function unexportedImports(
     const wanted = r.fact.names.filter((n) => n !== 'default' && n !== '*');
     // JSDoc types in a JavaScript file are no export facts: type-only names into one are not checked.
     if (wanted.length === 0 || (r.fact.typeOnly && /\.[cm]?jsx?$/.test(r.target))) continue;
-    const names = exportsOf(r.target, new Set());
-    if (names === undefined) continue;
-    const missing = wanted.filter((n) => !names.has(n));
+    const missing = wanted.filter((n) => exports.absent(r.target, n));
     if (missing.length === 0) continue;
     const at = `${r.from}:${r.fact.line}`;
     const list = missing.map((n) => `"${n}"`).join(', ');
@@ -101,6 +80,57 @@ export function unexportedImports(
     });
   }
   return findings;
+}
+
+/**
+ * Whether a file provably does not export a name: no module its `export *` chains reach declares
+ * or re-exports it (a chain's `default` is never brought), and every one of them is known — a file
+ * here with a complete export list (no `export =`, not an opaque script), each of its `export *`
+ * resolved to a file here. Asked one name at a time: a name is mostly found in the first modules
+ * walked, where a whole export set per barrel (the earlier way) read the facts of every module a
+ * package barrel reaches for each one-file delta. The answer is reachability, so it does not
+ * depend on the order files are asked in (through an `export *` cycle too).
+ */
+class NameCheck {
+  private readonly known = new Map<string, boolean>();
+
+  constructor(
+    private readonly factsOf: (file: string) => ModuleFacts | undefined,
+    private readonly starTargets: (file: string) => string[] | undefined,
+  ) {}
+
+  absent(file: string, name: string): boolean {
+    const key = `${file}\0${name}`;
+    let absent = this.known.get(key);
+    if (absent === undefined) {
+      absent = this.walk(file, name);
+      this.known.set(key, absent);
+    }
+    return absent;
+  }
+
+  private walk(top: string, name: string): boolean {
+    const seen = new Set([top]);
+    const stack = [top];
+    let complete = true;
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      const facts = this.factsOf(file);
+      if (!facts || facts.exports.some((e) => e.name === 'export=') || isOpaqueScript(file, facts)) {
+        complete = false;
+        continue;
+      }
+      if ((file === top || name !== 'default') && facts.exports.some((e) => e.name === name)) return false;
+      const targets = this.starTargets(file);
+      if (targets === undefined) complete = false;
+      for (const t of targets ?? [])
+        if (!seen.has(t)) {
+          seen.add(t);
+          stack.push(t);
+        }
+    }
+    return complete;
+  }
 }
 
 /**

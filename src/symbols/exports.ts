@@ -5,7 +5,10 @@
  * ambiguous, and the module exports neither; `export *` never brings `default`; a module with
  * `export =` exports that one value. Cycles in re-export chains terminate (they add nothing).
  */
-import type { ExportOrigin, ImportFact, ModuleFacts } from '../model/facts.js';
+import type { ImportFact, ModuleFacts } from '../model/facts.js';
+import { EXPORT_ASSIGNMENT, type ExportIndex, ExportIndexes } from './export-index.js';
+
+export { EXPORT_ASSIGNMENT, starFacts } from './export-index.js';
 
 /** A re-export the chain went through: the barrel and the line of its re-export. */
 export interface Hop {
@@ -29,8 +32,6 @@ export interface ExportGraph {
   targetOf(path: string, fact: ImportFact): string | undefined;
 }
 
-export const EXPORT_ASSIGNMENT = 'export=';
-
 /** One file's export facts, indexed once: resolution asks the same barrel thousands of times. */
 interface Table {
   entries: Map<string, Landing>;
@@ -40,21 +41,19 @@ interface Table {
   names?: string[];
 }
 
-const identity = (l: Landing): string =>
+export const identity = (l: Landing): string =>
   l.kind === 'declaration' ? `${l.path}#${l.name}` : l.kind === 'namespace' ? `${l.path}#*` : `(${l.kind})`;
 const pathOf = (l: Landing): string => ('path' in l ? l.path : '');
 
-interface ExportIndex {
-  assigned: boolean;
-  own: Set<string>;
-  origins: Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>;
-  stars: ImportFact[];
-}
+/** What the symbol stage asks of export resolution (ExportResolver; NameLookup for a delta). */
+export type ExportLookup = Pick<ExportResolver, 'resolve' | 'namespaceOf' | 'targetOf'>;
 
 export class ExportResolver {
-  private readonly indexes = new Map<string, ExportIndex | undefined>();
+  private readonly indexes: ExportIndexes;
 
-  constructor(private readonly graph: ExportGraph) {}
+  constructor(private readonly graph: ExportGraph) {
+    this.indexes = new ExportIndexes(graph);
+  }
 
   /** The file an import fact of `path` resolved to (the graph's answer). */
   targetOf(path: string, fact: ImportFact): string | undefined {
@@ -127,7 +126,6 @@ export class ExportResolver {
     // `export *`: names the module does not export itself; two different declarations of one
     // name make it ambiguous (exported by neither).
     let open = false;
-    const starred = new Map<string, Landing>();
     for (const fact of facts.stars) {
       const hop = { path, line: fact.line };
       const target = this.graph.targetOf(path, fact);
@@ -140,34 +138,15 @@ export class ExportResolver {
       open ||= next.table.open;
       for (const [name, l] of next.table.entries) {
         if (name === 'default' || name === EXPORT_ASSIGNMENT || facts.own.has(name)) continue;
-        const seen = starred.get(name);
-        if (!seen) starred.set(name, prepend(hop, l));
-        else if (seen.kind !== 'ambiguous' && identity(seen) !== identity(l))
-          starred.set(name, { kind: 'ambiguous', paths: [pathOf(seen), pathOf(l)].sort(), via: [] });
+        // Own names are skipped, so what `entries` holds for this name came through an earlier star.
+        entries.set(name, starLanding(entries.get(name), hop, l));
       }
     }
-    for (const [name, l] of starred) entries.set(name, l);
     return { table: { entries, open }, cyclic };
   }
 
   private indexOf(path: string): ExportIndex | undefined {
-    if (this.indexes.has(path)) return this.indexes.get(path);
-    const facts = this.graph.factsOf(path);
-    let index: ExportIndex | undefined;
-    if (facts) {
-      const origins = new Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>();
-      for (const o of facts.origins ?? [])
-        if (!origins.has(o.name))
-          origins.set(o.name, { origin: o, fact: originFact(facts, o.specifier, o.imported, o.line) });
-      index = {
-        assigned: facts.exports.some((e) => e.name === EXPORT_ASSIGNMENT),
-        own: new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*')),
-        origins,
-        stars: starFacts(facts),
-      };
-    }
-    this.indexes.set(path, index);
-    return index;
+    return this.indexes.of(path);
   }
 
   /** A module taken whole: its `export =` value when it has one, else its namespace. */
@@ -177,35 +156,28 @@ export class ExportResolver {
   }
 }
 
-/** The import fact an export origin comes from: the re-export (or the import) of that specifier. */
-function originFact(
-  facts: ModuleFacts,
-  specifier: string,
-  imported: string,
-  line: number,
-): ImportFact | undefined {
-  const candidates = facts.imports.filter(
-    (f) =>
-      f.specifier === specifier &&
-      (f.relation === 're-exports' ||
-        f.relation === 'imports' ||
-        f.relation === 'type-imports' ||
-        f.relation === 'requires') &&
-      f.names.includes(imported),
-  );
-  return candidates.find((f) => f.relation === 're-exports' && f.line === line) ?? candidates[0];
+/** The landing reached one re-export further out: each kind built as a literal of one shape, no spread. */
+export function prepend(hop: Hop, landing: Landing): Landing {
+  const via = [hop, ...landing.via];
+  switch (landing.kind) {
+    case 'declaration':
+      return { kind: 'declaration', path: landing.path, name: landing.name, via };
+    case 'namespace':
+      return { kind: 'namespace', path: landing.path, via };
+    case 'ambiguous':
+      return { kind: 'ambiguous', paths: landing.paths, via };
+    default:
+      return { kind: landing.kind, via };
+  }
 }
 
-/** `export * from` facts: re-exports of `*` that are no `export * as ns` (an origin on that line). */
-export function starFacts(facts: ModuleFacts): ImportFact[] {
-  return facts.imports.filter(
-    (f) =>
-      f.relation === 're-exports' &&
-      f.names.includes('*') &&
-      !facts.origins?.some((o) => o.imported === '*' && o.specifier === f.specifier && o.line === f.line),
-  );
-}
-
-function prepend(hop: Hop, landing: Landing): Landing {
-  return { ...landing, via: [hop, ...landing.via] } as Landing;
+/**
+ * A name met again through another `export *` of one barrel: the first landing stays; two different
+ * declarations make it ambiguous (TypeScript exports neither), and ambiguous it stays.
+ */
+export function starLanding(seen: Landing | undefined, hop: Hop, l: Landing): Landing {
+  if (!seen) return prepend(hop, l);
+  if (seen.kind !== 'ambiguous' && identity(seen) !== identity(l))
+    return { kind: 'ambiguous', paths: [pathOf(seen), pathOf(l)].sort(), via: [] };
+  return seen;
 }

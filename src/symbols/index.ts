@@ -5,10 +5,11 @@
 import type { ResolvedImport } from '../map/import-names.js';
 import type { Snapshot } from '../map/snapshot.js';
 import type { ImportFact, ModuleFacts } from '../model/facts.js';
-import { ExportResolver } from './exports.js';
+import { type ExportLookup, ExportResolver } from './exports.js';
 import { usesOf } from './stage.js';
 
 export { EXPORT_ASSIGNMENT, ExportResolver, type Landing, starFacts } from './exports.js';
+export { NameLookup, ReExportCycle } from './name-lookup.js';
 export { declaredSymbols, exportEntries, symbolId, symbolKey, usesOf } from './stage.js';
 
 /** The file each import fact resolved to, from the resolved imports of a build. */
@@ -38,7 +39,7 @@ export function addFileSymbols(
   snapshot: Snapshot,
   path: string,
   facts: ModuleFacts,
-  resolver: ExportResolver,
+  resolver: ExportLookup,
 ): void {
   const targetOf = (f: ImportFact) => resolver.targetOf(path, f);
   for (const u of usesOf(path, facts, resolver, targetOf)) snapshot.relate({ kind: 'uses', ...u });

@@ -12,7 +12,7 @@ import type { ImportFact, ModuleFacts } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Evidence, ExportedName, RelationKind } from '../model/types.js';
-import type { ExportResolver, Hop, Landing } from './exports.js';
+import type { ExportLookup, Hop, Landing } from './exports.js';
 
 /** Relations whose names are uses of the target's exports (re-exports pass through). */
 const USING = new Set<string>(['imports', 'type-imports', 'dynamic-imports', 'requires']);
@@ -90,7 +90,7 @@ export function exportEntries(facts: ModuleFacts): ExportedName[] {
 export function usesOf(
   path: string,
   facts: ModuleFacts,
-  resolver: ExportResolver,
+  resolver: ExportLookup,
   targetOf: (fact: ImportFact) => string | undefined,
 ): SymbolUse[] {
   const from = nodeId('file', path);

@@ -3,7 +3,7 @@
  * evidence of a wrong resolution, reported as a finding with both places. Only provable cases:
  * CommonJS, `export =`, declaration files and star re-exports of packages are left alone.
  */
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,24 @@ describe('imported names the target does not export (import-names-not-exported)'
     const more = JSON.parse((await runCli(['impact', 'src/more.ts', '--json'], root)).stdout);
     // src/more.ts is reached through src/barrel.ts, which src/app.ts:3 imports "nope" from.
     expect(more.notes.join('\n')).toMatch(/src\/app\.ts:3/);
+  });
+
+  it('follows an `export *` cycle both ways, whichever file is asked first', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-names-'));
+    mkdirSync(path.join(root, 'src'));
+    const files: Record<string, string> = {
+      'package.json': '{"name":"cyc","type":"module"}\n',
+      'src/a.ts': "export * from './b.js';\nexport const x = 1;\n",
+      'src/b.ts': "export * from './a.js';\nexport const y = 2;\n",
+      // Asks a.ts first, then b.ts: a set of b's names memoised inside the cycle lacked a.ts's.
+      'src/0.ts': "import { y } from './a.js';\nimport { x } from './b.js';\nconsole.log(x, y);\n",
+      'src/c.ts': "import { x, z } from './b.js';\nimport { y } from './a.js';\nconsole.log(x, y, z);\n",
+    };
+    for (const [rel, text] of Object.entries(files)) writeFileSync(path.join(root, rel), text);
+    const { map } = await scan({ root, write: false });
+    const found = map.findings
+      .filter((f) => f.code === 'import-name-not-exported')
+      .map((f) => f.message.split(';')[0]);
+    expect(found).toEqual(['src/c.ts:1: imports "z" from ./b.js, which resolved to src/b.ts']);
   });
 });

@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { extractModule, isCodePath } from '../../src/extract/js-ts.js';
 import type { ImportFact, ModuleFacts } from '../../src/model/facts.js';
 import { createResolver, syntaxOf } from '../../src/resolve/index.js';
+import type { ExportGraph } from '../../src/symbols/exports.js';
 import { ExportResolver, type Landing } from '../../src/symbols/index.js';
 
 export interface Pair {
@@ -28,8 +29,8 @@ function listFiles(root: string, dir = ''): string[] {
   return out;
 }
 
-/** proofmap's export resolver over the code files of `root`, as a scan would build it. */
-export function proofmapExports(root: string): ExportResolver {
+/** proofmap's export graph over the code files of `root` (facts and import targets), as a scan would build it. */
+export function proofmapGraph(root: string): ExportGraph & { modules: Map<string, ModuleFacts> } {
   const files = listFiles(root);
   const texts = new Map(files.map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
   const modules = new Map<string, ModuleFacts>();
@@ -46,7 +47,12 @@ export function proofmapExports(root: string): ExportResolver {
     }
     return targets.get(fact);
   };
-  return new ExportResolver({ factsOf: (p) => modules.get(p), targetOf });
+  return { modules, factsOf: (p) => modules.get(p), targetOf };
+}
+
+/** proofmap's export resolver over the code files of `root`, as a scan would build it. */
+export function proofmapExports(root: string): ExportResolver {
+  return new ExportResolver(proofmapGraph(root));
 }
 
 const describeLanding = (l: Landing): string =>
