@@ -27,6 +27,9 @@ const SIMPLE_PATTERN = /^\{\s*(?:[A-Za-z_$][\w$]*\s*(?::\s*[A-Za-z_$][\w$]*\s*)?
 /** Words that continue an expression on the next line, so a line break there ends nothing. */
 const CONTINUING = new Set(['in', 'instanceof', 'as', 'satisfies']);
 
+/** Words after which `(…)` is a parenthesised expression, possibly a whole statement, not a call. */
+const STATEMENT_BEFORE = new Set(['await', 'else', 'do']);
+
 type Decided = { value: string; at: number; use: LoadUse | undefined; skip?: [number, number] };
 
 /**
@@ -86,12 +89,10 @@ function decide(text: string, call: DynamicImport): Decided | undefined {
   if (c === ',' || c === '[' || (c === '>' && text[before - 2] === '=')) return { value, at, use: undefined };
   if (wordBefore(text, before) === 'return') return { value, at, use: undefined };
   if (c === '(') {
-    // A call's first argument (`f(import('x'))`), not a parenthesised expression (`= (import('x'))`).
-    const callee = skipBack(text, before - 1);
-    const word = wordBefore(text, callee);
-    const prev = text[callee - 1] ?? '';
-    if ((word !== undefined && word !== 'await') || prev === ')' || prev === ']')
-      return { value, at, use: undefined };
+    // A call's first argument (`f(import('x'))`), not a parenthesised expression: a declarator's
+    // value (`= (import('x'))`, `await (…)`) or a statement of its own (`else (…);`, `if (a) (…);`).
+    const word = wordBefore(text, skipBack(text, before - 1));
+    if (word !== undefined && !STATEMENT_BEFORE.has(word)) return { value, at, use: undefined };
   }
   return undefined;
 }

@@ -61,9 +61,20 @@ const shapes: [string, string, boolean][] = [
   ['a rest element', "const { a, ...rest } = await import('./a');\n", false],
   ['an assignment', "let m;\nm = await import('./a');\nm.x();\n", false],
   ['a template substitution', 'const s = `${import("./a")}`;\n', false],
+  ['an else branch in parentheses', "if (a) f();\nelse (import('./a'));\n", false],
+  ['an if branch in parentheses', "if (a) (import('./a'));\n", false],
+  ['a call on a call', "f()(import('./a'));\n", false],
   ['a binary operand', "const m = import('./a') || other;\n", false],
-  ['same local in two scopes', "async function a() { const m = await import('./a'); m.x(); }\nasync function b() { const m = await import('./b'); m.y(); }\n", true],
-  ['a shadowing local after', "const m = await import('./a');\nfunction f(m) { return m.z; }\nm.q();\n", true],
+  [
+    'same local in two scopes',
+    "async function a() { const m = await import('./a'); m.x(); }\nasync function b() { const m = await import('./b'); m.y(); }\n",
+    true,
+  ],
+  [
+    'a shadowing local after',
+    "const m = await import('./a');\nfunction f(m) { return m.z; }\nm.q();\n",
+    true,
+  ],
 ];
 
 describe('dynamic imports from the text (js-ts-dynamic.ts)', () => {
