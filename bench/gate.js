@@ -27,7 +27,7 @@ if (!existsSync(path.join(repo, '.proofmap', 'index.db')))
 const { openIndex } = await import(path.join(dist, 'store', 'index.js'));
 const { gradeOf } = await import(path.join(dist, 'gate', 'decide.js'));
 const { gateDecision, openGate } = await import(path.join(dist, 'gate-run.js'));
-const { shellQuote } = await import(path.join(dist, 'gate', 'hook-command.js'));
+const { hookCommandCandidates } = await import(path.join(dist, 'gate', 'hook-command.js'));
 
 /** Every indexed file graded as the hook would grade it now. */
 function distribution() {
@@ -126,6 +126,16 @@ if (!file) throw new Error('no guarded file to measure');
 const direct = [process.execPath, bin, 'gate', '--claude'];
 const series = {
   'bare `node -e 0`': { command: [process.execPath, '-e', '0'], cwd: repo, input: () => '' },
+  // The floor the installed command starts from: it clears NODE_EXTRA_CA_CERTS (gate/hook-command.ts).
+  ...(process.env.NODE_EXTRA_CA_CERTS
+    ? {
+        'bare, NODE_EXTRA_CA_CERTS empty': {
+          command: ['sh', '-c', `NODE_EXTRA_CA_CERTS= exec '${process.execPath}' -e 0`],
+          cwd: repo,
+          input: () => '',
+        },
+      }
+    : {}),
   // A new session each run: never warned before, so every run is the warn path.
   'guarded, unconsulted (warns)': {
     command: direct,
@@ -140,7 +150,8 @@ const series = {
     before: () => setConsult(file, true),
   },
 };
-// The command `hooks install --local` writes, run the way Claude Code runs it: through sh -c.
+// The gate's own entry, then the command `hooks install --local` writes, run the way Claude Code
+// runs it: through sh -c.
 const gateBin = path.join(here, '..', 'bin', 'proofmap-gate.cjs');
 series['gate entry, proofmap-gate.cjs (warns)'] = {
   command: [process.execPath, gateBin, '--claude'],
@@ -148,7 +159,8 @@ series['gate entry, proofmap-gate.cjs (warns)'] = {
   input: (i) => payloadFor(file, `bench-cjs-${i}`, i),
   before: () => setConsult(file, false),
 };
-const installed = `${shellQuote(process.execPath)} ${shellQuote(gateBin)} --claude`;
+// Exactly the command `hooks install --local` writes (its launch prefix included).
+const installed = hookCommandCandidates({ local: true, node: process.execPath, bin })[0].command;
 series['as installed, sh -c (warns)'] = {
   command: ['sh', '-c', installed],
   cwd: repo,
@@ -172,7 +184,7 @@ if (args.includes('--npx')) {
 const measured = await rounds(series, runs);
 console.log(`  hook processes on ${file}, ${runs} interleaved rounds (wall; CPU user+sys):`);
 for (const [name, m] of Object.entries(measured))
-  console.log(`    ${name.padEnd(38)} ${fmt(m.wall)}; CPU ${m.cpu.length ? fmt(m.cpu) : 'n/a'}`);
+  console.log(`    ${name.padEnd(40)} ${fmt(m.wall)}; CPU ${m.cpu.length ? fmt(m.cpu) : 'n/a'}`);
 console.log(`    answer (warns): ${measured['guarded, unconsulted (warns)'].answer}`);
 const inproc = [];
 for (let i = 0; i < runs; i++) {

@@ -9,12 +9,24 @@
  *   - the absolute path of the running node and bin/proofmap-gate.cjs (the gate's own
  *     CommonJS entry beside bin/proofmap.js): fastest, but names this machine's paths, so it is
  *     tried first for the local (uncommitted) settings.
+ * Both start with LAUNCH_PREFIX.
  */
 
 import path from 'node:path';
 
 /** The gate's own entry, beside bin/proofmap.js. */
 export const GATE_BIN = 'proofmap-gate.cjs';
+
+/**
+ * What each proposed command starts with, both costs of a process start that are not the gate's:
+ *   - `NODE_EXTRA_CA_CERTS=`: with the variable set (what Claude Code's docs advise behind a
+ *     corporate proxy, so hooks inherit it), Node 20 reads and parses the whole certificate file
+ *     while it starts — ~40 ms of CPU per process for the system bundle, more than the gate's
+ *     whole decision — and Node 22 still reads it. The gate opens no TLS connection; empty is
+ *     unset for Node.
+ *   - `exec`: sh becomes node instead of forking it and waiting for it.
+ */
+export const LAUNCH_PREFIX = 'NODE_EXTRA_CA_CERTS= exec ';
 
 export interface CommandCandidate {
   command: string;
@@ -36,10 +48,13 @@ export function hookCommandCandidates(o: {
   given?: string;
 }): CommandCandidate[] {
   if (o.given !== undefined) return [{ command: o.given, how: 'given' }];
-  const npx: CommandCandidate = { command: 'npx --no-install proofmap gate --claude', how: 'npx' };
+  const npx: CommandCandidate = {
+    command: `${LAUNCH_PREFIX}npx --no-install proofmap gate --claude`,
+    how: 'npx',
+  };
   const gateBin = `${o.bin.slice(0, o.bin.length - path.basename(o.bin).length)}${GATE_BIN}`;
   const absolute: CommandCandidate = {
-    command: `${shellQuote(o.node)} ${shellQuote(gateBin)} --claude`,
+    command: `${LAUNCH_PREFIX}${shellQuote(o.node)} ${shellQuote(gateBin)} --claude`,
     how: 'absolute',
   };
   return o.local ? [absolute, npx] : [npx, absolute];

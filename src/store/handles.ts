@@ -16,12 +16,10 @@
  * `db.transaction()` makes for itself live as long as their database, which is kept. `iterate()`
  * would make a collectable iterator object: use `all()`.
  */
-import { createRequire } from 'node:module';
 import type DatabaseModule from 'better-sqlite3';
+import { loadDriver } from './sqlite-driver.js';
 
-// Required, not imported: better-sqlite3 is CommonJS, and an ES import of it first lexes its
-// source for named exports — 15 ms of every CLI start against 6 ms for require (Node 20).
-const Database = createRequire(import.meta.url)('better-sqlite3') as typeof DatabaseModule;
+const driver = loadDriver();
 
 // Never read: holding the references is the point.
 const kept: object[] = [];
@@ -36,7 +34,13 @@ export type SqliteStatement = DatabaseModule.Statement;
 
 /** A database connection that the garbage collector will never destroy. */
 export function openSqlite(file: string, options?: DatabaseModule.Options): SqliteDatabase {
-  return keep(new Database(file, options));
+  const native = driver.nativeBinding;
+  return keep(
+    new driver.Database(
+      file,
+      native && !options?.nativeBinding ? { ...options, nativeBinding: native } : options,
+    ),
+  );
 }
 
 /** A prepared statement that the garbage collector will never destroy. */

@@ -6,14 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { stateDir } from './state-dir.js';
 
-export function stateDir(env: Record<string, string | undefined> = process.env): string {
-  if (env.PROOFMAP_STATE_DIR) return env.PROOFMAP_STATE_DIR;
-  const base = env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state');
-  return path.join(base, 'proofmap');
-}
+export { stateDir };
 
 const loaded = new Map<string, Buffer>();
 

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shellQuote } from '../../src/gate/hook-command.js';
+import { LAUNCH_PREFIX, shellQuote } from '../../src/gate/hook-command.js';
 import { installHooks, uninstallHooks } from '../../src/gate/hooks-settings.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
@@ -10,7 +10,7 @@ const bin = path.resolve(new URL('../../bin/proofmap.js', import.meta.url).pathn
 /** The absolute-path command, as `hooks install --local` chooses it (fast to verify in tests). */
 // What `hooks install --local` writes: the gate's own CommonJS entry beside bin/proofmap.js.
 const gateBin = path.join(path.dirname(bin), 'proofmap-gate.cjs');
-const command = `${shellQuote(process.execPath)} ${shellQuote(gateBin)} --claude`;
+const command = `${LAUNCH_PREFIX}${shellQuote(process.execPath)} ${shellQuote(gateBin)} --claude`;
 
 // Hand-formatted on purpose: four-space indent, an inline array, keys in a user's order.
 const existing = `{

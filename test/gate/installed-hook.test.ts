@@ -102,10 +102,10 @@ describe('the installed hook command, run as Claude Code runs it', () => {
     const install = sh(root, 'npx --no-install proofmap hooks install --claude');
     expect(install.status, install.stderr).toBe(0);
     expect(install.stdout).toMatch(
-      /verified `npx --no-install proofmap gate --claude`.*proofmap's gate answered/,
+      /verified `NODE_EXTRA_CA_CERTS= exec npx --no-install proofmap gate --claude`.*proofmap's gate answered/,
     );
     hook = installedCommands(root, 'settings.json');
-    expect(hook.pre).toBe('npx --no-install proofmap gate --claude');
+    expect(hook.pre).toBe('NODE_EXTRA_CA_CERTS= exec npx --no-install proofmap gate --claude');
   });
 
   it('denies an unconsulted edit of a load-bearing file, with what it can break and what to run', () => {
@@ -176,7 +176,7 @@ describe('the installed hook, absolute-path variant (--local)', () => {
     expect(sh(root, 'node_modules/.bin/proofmap scan').status).toBe(0);
     expect(sh(root, 'node_modules/.bin/proofmap hooks install --local').status).toBe(0);
     const hook = installedCommands(root, 'settings.local.json');
-    expect(hook.pre).toMatch(/proofmap-gate\.cjs'? --claude$/);
+    expect(hook.pre).toMatch(/^NODE_EXTRA_CA_CERTS= exec \S+ \S*proofmap-gate\.cjs'? --claude$/);
     expect(event(root, hook.pre, 'PreToolUse', 's', 't1').decision).toBe('deny');
     expect(sh(root, 'node_modules/.bin/proofmap refs src/core.ts').status).toBe(0);
     expect(edit(root, hook, 's', 't2', 'export const core = 5;\n').decision).toBeUndefined();
@@ -184,5 +184,39 @@ describe('the installed hook, absolute-path variant (--local)', () => {
     const old = event(root, hook.pre, 'PreToolUse', 's', 't3');
     expect(old.decision).toBe('deny');
     expect(old.out.permissionDecisionReason).toMatch(/Its consultation is too old/);
+  });
+
+  it('starts node without the extra CA file a proxy setup exports (read at every start), and still answers', () => {
+    const root = fixture({ fanIn: 3, block: true });
+    expect(sh(root, 'node_modules/.bin/proofmap scan').status).toBe(0);
+    expect(sh(root, 'node_modules/.bin/proofmap hooks install --local').status).toBe(0);
+    const hook = installedCommands(root, 'settings.local.json');
+    // What the gate's node process sees, recorded by a preload that NODE_OPTIONS carries through sh.
+    const probe = path.join(env.HOME, 'ca-probe.cjs');
+    const seen = path.join(env.HOME, 'ca-seen.json');
+    writeFileSync(
+      probe,
+      `require('fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify(process.env.NODE_EXTRA_CA_CERTS ?? null));\n`,
+    );
+    const payload = JSON.stringify({
+      session_id: 'ca',
+      cwd: root,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: path.join(root, 'src/core.ts') },
+    });
+    const r = spawnSync('sh', ['-c', hook.pre], {
+      cwd: root,
+      env: {
+        ...env,
+        NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt',
+        NODE_OPTIONS: `--require ${probe}`,
+      },
+      input: payload,
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(JSON.parse(readFileSync(seen, 'utf8'))).toBe('');
   });
 });

@@ -69,7 +69,14 @@ describe('no better-sqlite3 object is left to the garbage collector', () => {
 
 describe('the store makes better-sqlite3 objects only through handles.ts', () => {
   // A direct db.prepare(), db.pragma() or stmt.iterate() makes an object the GC will destroy.
-  const forbidden = [/\bnew Database\(/, /\.prepare\(/, /\.pragma\(/, /\.iterate\(/, /from 'better-sqlite3'/];
+  // A type-only import makes nothing (store/sqlite-driver*.ts name the constructor's type).
+  const forbidden = [
+    /\bnew Database\(/,
+    /\.prepare\(/,
+    /\.pragma\(/,
+    /\.iterate\(/,
+    /^import (?!type\b).*from 'better-sqlite3'/,
+  ];
 
   it('no other source file creates a database, a statement or an iterator', () => {
     const offenders: string[] = [];
@@ -82,6 +89,17 @@ describe('the store makes better-sqlite3 objects only through handles.ts', () =>
       });
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('only handles.ts takes the constructor from the driver modules', () => {
+    const drivers = ['handles.ts', 'sqlite-driver.ts', 'sqlite-driver-bundled.ts'].map((f) =>
+      path.join(repoRoot, 'src', 'store', f),
+    );
+    const users = sourceFiles(path.join(repoRoot, 'src')).filter(
+      (file) => !drivers.includes(file) && /\b(loadDriver|bundledDriver)\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(users).toEqual([]);
+    expect(readFileSync(drivers[0]!, 'utf8')).toMatch(/\bloadDriver\(\)/);
   });
 });
 
