@@ -63,8 +63,8 @@ export class SqliteIndex implements IndexStore {
   edgesInto = (id: string) =>
     this.#guard(() => this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]);
   allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
-  putFacts = (extractor: string, hash: string, facts: unknown) =>
-    this.#guard(() => putFacts(this.#conn, extractor, hash, facts));
+  putFacts = (extractor: string, hash: string, facts: unknown, json?: string) =>
+    this.#guard(() => putFacts(this.#conn, extractor, hash, facts, json));
 
   transaction<T>(fn: () => T): T {
     return this.#guard(() => {
