@@ -20,7 +20,7 @@ import type { Heading, IndexStore } from './store/index.js';
 /** Reads facts from the index in one query per extractor; writes new ones in one transaction. */
 export function bufferedCache(store: IndexStore): FactCache & { flush(): void } {
   const loaded = new Map<string, Map<string, unknown>>();
-  const pending: [string, string, unknown][] = [];
+  const pending: [string, string, unknown, string | undefined][] = [];
   return {
     get: <T>(extractor: string, hash: string) => {
       let all = loaded.get(extractor);
@@ -30,11 +30,14 @@ export function bufferedCache(store: IndexStore): FactCache & { flush(): void } 
       }
       return all.get(hash) as T | undefined;
     },
-    put: (extractor, hash, facts) => void pending.push([extractor, hash, facts]),
-    flush: () =>
+    put: (extractor, hash, facts, json) => void pending.push([extractor, hash, facts, json]),
+    flush: () => {
       store.transaction(() => {
-        for (const [extractor, hash, facts] of pending) store.putFacts(extractor, hash, facts);
-      }),
+        for (const [extractor, hash, facts, json] of pending) store.putFacts(extractor, hash, facts, json);
+      });
+      // The cache lives as long as the build; the JSON texts need not (tens of MB on a large repository).
+      pending.length = 0;
+    },
   };
 }
 

@@ -20,7 +20,8 @@ import { type CargoManifest, extractCargoManifest, isCargoManifest } from './rus
 /** Where facts are cached between runs (the SQLite index implements it). */
 export interface FactCache {
   get<T>(extractor: string, hash: string): T | undefined;
-  put(extractor: string, hash: string, facts: unknown): void;
+  /** `json`: JSON.stringify(facts) when the caller already has it (facts that crossed from a worker). */
+  put(extractor: string, hash: string, facts: unknown, json?: string): void;
 }
 
 export const noCache: FactCache = { get: () => undefined, put: () => {} };
@@ -68,6 +69,8 @@ export async function extractAll(
   const pythonMisses: SourceFile[] = [];
   const goMisses: SourceFile[] = [];
   const rustMisses: SourceFile[] = [];
+  /** Documents and manifests, extracted on this thread once the parse pool has its work. */
+  const kept: SourceFile[] = [];
   const records = {
     recordFolders: log4brainsFolders(
       files.map((f) => f.path),
@@ -101,7 +104,21 @@ export async function extractAll(
         out.rust.set(file.path, relabel(hit, file.path));
         out.reused++;
       } else rustMisses.push(file);
-    } else if (file.role === 'manifest' && isCargoManifest(file.path)) {
+    } else if (file.role === 'manifest' || file.role === 'doc') kept.push(file);
+  }
+  // One pool for every parsed language; a grammar loads only when a file of its language missed
+  // the cache. Started before the documents and manifests below, which this thread extracts while
+  // the workers parse.
+  const jobOf = (f: SourceFile) => ({ path: f.path, text: texts.get(f.path)! });
+  const parsing = parseParallel({
+    jsTs: misses.map(jobOf),
+    python: pythonMisses.map(jobOf),
+    go: goMisses.map(jobOf),
+    rust: rustMisses.map(jobOf),
+  });
+  for (const file of kept) {
+    const text = texts.get(file.path)!;
+    if (file.role === 'manifest' && isCargoManifest(file.path)) {
       out.cargoManifests.set(file.path, extractCargoManifest(file.path, text));
     } else if (file.role === 'manifest' && isGoManifest(file.path)) {
       out.goManifests.set(file.path, extractGoManifest(file.path, text));
@@ -118,31 +135,25 @@ export async function extractAll(
       if (artifact) out.artifacts.set(file.path, artifact);
     }
   }
-  // One pool for every parsed language; a grammar loads only when a file of its language missed the cache.
-  const jobOf = (f: SourceFile) => ({ path: f.path, text: texts.get(f.path)! });
-  const parsed = await parseParallel({
-    jsTs: misses.map(jobOf),
-    python: pythonMisses.map(jobOf),
-    go: goMisses.map(jobOf),
-    rust: rustMisses.map(jobOf),
-  });
+  const parsed = await parsing;
   misses.forEach((file, i) => {
     const facts = parsed.jsTs[i]!;
     out.modules.set(file.path, facts);
     // A parse stopped for time or memory is not a fact about the bytes: the next scan tries again.
-    if (!isRetriedVerdict(facts)) cache.put(moduleCacheKey(file.path), file.hash, facts);
+    if (!isRetriedVerdict(facts))
+      cache.put(moduleCacheKey(file.path), file.hash, facts, parsed.json?.jsTs[i]);
   });
   pythonMisses.forEach((file, i) => {
     out.python.set(file.path, parsed.python[i]!);
-    cache.put(PYTHON_CACHE_KEY, file.hash, parsed.python[i]);
+    cache.put(PYTHON_CACHE_KEY, file.hash, parsed.python[i], parsed.json?.python[i]);
   });
   goMisses.forEach((file, i) => {
     out.go.set(file.path, parsed.go[i]!);
-    cache.put(GO_CACHE_KEY, file.hash, parsed.go[i]);
+    cache.put(GO_CACHE_KEY, file.hash, parsed.go[i], parsed.json?.go[i]);
   });
   rustMisses.forEach((file, i) => {
     out.rust.set(file.path, parsed.rust[i]!);
-    cache.put(RUST_CACHE_KEY, file.hash, parsed.rust[i]);
+    cache.put(RUST_CACHE_KEY, file.hash, parsed.rust[i], parsed.json?.rust[i]);
   });
   out.parsed = misses.length + pythonMisses.length + goMisses.length + rustMisses.length;
   return out;

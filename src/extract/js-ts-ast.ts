@@ -19,7 +19,7 @@ import type { FactSink } from './js-ts-sink.js';
 import type { Binding } from './js-ts-uses.js';
 
 /** How a load's value is bound, noted at the declarator (visited before the call inside it). */
-type LoadUse =
+export type LoadUse =
   | { kind: 'local'; local: string }
   | { kind: 'pattern'; names: { imported: string; local: string }[]; rest: boolean }
   | { kind: 'member'; name: string; offset: number };
@@ -159,7 +159,12 @@ function declaredUse(id: Node): LoadUse | undefined {
   return { kind: 'pattern', names, rest };
 }
 
-function bindUse(sink: FactSink, bound: AstBindings, fact: ImportFact, use: LoadUse | undefined): void {
+export function bindUse(
+  sink: FactSink,
+  bound: AstBindings,
+  fact: ImportFact,
+  use: LoadUse | undefined,
+): void {
   if (use === undefined) return;
   if (use.kind === 'local') bound.bindings.push({ local: use.local, imported: '*', fact });
   else if (use.kind === 'member') {

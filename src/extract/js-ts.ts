@@ -16,6 +16,7 @@ import { extractIsolated, extractIsolatedAsync } from '../parse-isolation/parse-
 import { needsAst, recordAst } from './js-ts-ast.js';
 import { isolationNeed } from './js-ts-depth.js';
 import { recordDirectives } from './js-ts-directives.js';
+import { dynamicImportsFromText } from './js-ts-dynamic.js';
 import { recordModuleRecord } from './js-ts-module.js';
 import { FactSink } from './js-ts-sink.js';
 
@@ -46,8 +47,17 @@ export function extractModuleInProcess(path: string, text: string): ModuleFacts 
   return factsFromParse(path, text, attempts, parseGuarded(path, text, attempts[0]!));
 }
 
-/** Same facts as extractModule for each file, in input order; parses run on oxc's thread pool. */
-export async function extractModules(files: { path: string; text: string }[]): Promise<ModuleFacts[]> {
+/**
+ * Same facts as extractModule for each file, in input order. By default parses run on oxc's
+ * thread pool (libuv's); `inline` parses each on this thread instead, for the parse pool's
+ * workers, which already fill every core: there the pool's threads only add switching, and
+ * JS-side work for a file would wait for another file's native parse (measured on 2 cores, a cold
+ * 7k-file scan: ~2× the CPU of inline parsing).
+ */
+export async function extractModules(
+  files: { path: string; text: string }[],
+  { inline = false }: { inline?: boolean } = {},
+): Promise<ModuleFacts[]> {
   const results = new Array<ModuleFacts>(files.length);
   const deep: number[] = [];
   const shallow: number[] = [];
@@ -57,7 +67,13 @@ export async function extractModules(files: { path: string; text: string }[]): P
     else if (need.refuse) results[index] = refused(path, text, need.reason);
     else deep.push(index);
   });
-  let next = 0;
+  if (inline)
+    for (const index of shallow) {
+      const { path, text } = files[index]!;
+      const attempts = parseAttempts(path);
+      results[index] = factsFromParse(path, text, attempts, parseGuarded(path, text, attempts[0]));
+    }
+  let next = inline ? shallow.length : 0;
   const lane = async (): Promise<void> => {
     while (next < shallow.length) {
       const index = shallow[next++]!;
@@ -67,7 +83,7 @@ export async function extractModules(files: { path: string; text: string }[]): P
       results[index] = factsFromParse(path, text, attempts, first);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARSE_LANES, shallow.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(PARSE_LANES, shallow.length - next) }, lane));
   if (deep.length > 0) {
     // Awaited, not blocking: the MCP server and the watcher answer other calls meanwhile.
     const facts = await extractIsolatedAsync(deep.map((index) => files[index]!));
@@ -111,6 +127,9 @@ export function rawTransfer(): { experimentalRawTransfer?: true } {
   return raw;
 }
 
+/** PROOFMAP_EXACT_AST=1 reads the AST for every file that hints at it (the reference the text pass is tested against). */
+const exactAst = () => process.env.PROOFMAP_EXACT_AST === '1';
+
 /** A parser exception must not end the scan: it becomes a failed coverage entry instead. */
 function parseGuarded(path: string, text: string, options: ParserOptions | undefined): ParseResult | Error {
   try {
@@ -149,9 +168,13 @@ function factsFromParse(
     if (!(retry instanceof Error) && retry.errors.length === 0) result = retry;
   }
   // With errors oxc keeps the module record up to the first error but returns an empty program.
+  // A file read for its dynamic imports alone mostly takes them from the text (js-ts-dynamic.ts).
+  const clean = result.errors.length === 0;
   const ast =
-    result.errors.length > 0 || needsAst(text, result.module.dynamicImports.length)
-      ? recordAst(result.program, sink)
+    !clean || needsAst(text, result.module.dynamicImports.length)
+      ? ((clean && !exactAst()
+          ? dynamicImportsFromText(text, result.module.dynamicImports, sink)
+          : undefined) ?? recordAst(result.program, sink))
       : undefined;
   recordModuleRecord(result.module, sink, ast?.bindings, ast?.skips, ast?.importEquals);
   recordDirectives(result.comments, sink);

@@ -29,7 +29,14 @@ export interface ParsedFacts {
   python: PythonFacts[];
   go: GoFacts[];
   rust: RustFacts[];
+  /**
+   * JSON.stringify of each of the facts above, when they crossed from a worker as JSON: the fact
+   * cache stores these strings as they are instead of serialising every fact again here.
+   */
+  json?: FactsJson;
 }
+/** Each language's facts as JSON texts, in input order. */
+export type FactsJson = Record<(typeof LANGUAGES)[number], string[]>;
 
 /**
  * Work units before a second thread pays for itself: a JS/TS file is one, a tree-sitter file
@@ -39,10 +46,16 @@ const MIN_WORK_FOR_WORKERS = 800;
 const TREE_SITTER_WEIGHT = 3;
 const LANGUAGES = ['jsTs', 'python', 'go', 'rust'] as const;
 
-/** The single-thread extraction: what a worker runs on its lane, and the whole job when small. */
-export async function parseHere(jobs: ParseJobs): Promise<ParsedFacts> {
+/**
+ * The single-thread extraction: what a worker runs on its lane (`inline`: oxc parses on the
+ * worker itself, see extractModules), and the whole job when small.
+ */
+export async function parseHere(
+  jobs: ParseJobs,
+  { inline = false }: { inline?: boolean } = {},
+): Promise<ParsedFacts> {
   return {
-    jsTs: await extractModules(jobs.jsTs),
+    jsTs: await extractModules(jobs.jsTs, { inline }),
     python: await extractPythonFiles(jobs.python),
     go: await extractGoFiles(jobs.go),
     rust: await extractRustFiles(jobs.rust),
@@ -56,22 +69,31 @@ export async function parseParallel(jobs: ParseJobs): Promise<ParsedFacts> {
     jobs.jsTs.length + TREE_SITTER_WEIGHT * (jobs.python.length + jobs.go.length + jobs.rust.length);
   if (threads < 2 || !compiled || work < MIN_WORK_FOR_WORKERS) return parseHere(jobs);
   // Interleaved lanes per language balance sizes without sorting; results go back to their index.
+  // Every lane is a worker's: the calling thread meanwhile extracts what it keeps (documents,
+  // manifests) and takes the answers in, and a lane of its own would finish last by that much.
   const lanes = Array.from({ length: threads }, (_, lane) => {
     const pick = (files: Job[]) => files.filter((_f, i) => i % threads === lane);
     return { jsTs: pick(jobs.jsTs), python: pick(jobs.python), go: pick(jobs.go), rust: pick(jobs.rust) };
   });
-  const [own, ...others] = lanes;
-  const answers = await Promise.all([parseHere(own!), ...others.map(inWorker)]);
-  const out: ParsedFacts = {
+  const answers = await Promise.all(lanes.map(inWorker));
+  const json: FactsJson = {
     jsTs: new Array(jobs.jsTs.length),
     python: new Array(jobs.python.length),
     go: new Array(jobs.go.length),
     rust: new Array(jobs.rust.length),
   };
+  const out: ParsedFacts = {
+    jsTs: new Array(jobs.jsTs.length),
+    python: new Array(jobs.python.length),
+    go: new Array(jobs.go.length),
+    rust: new Array(jobs.rust.length),
+    json,
+  };
   answers.forEach((answer, lane) => {
     for (const language of LANGUAGES)
-      (answer[language] as unknown[]).forEach((facts, k) => {
-        (out[language] as unknown[])[k * threads + lane] = facts;
+      answer[language].forEach((text, k) => {
+        json[language][k * threads + lane] = text;
+        (out[language] as unknown[])[k * threads + lane] = JSON.parse(text);
       });
   });
   return out;
@@ -82,11 +104,23 @@ export async function extractModulesParallel(files: Job[]): Promise<ModuleFacts[
   return (await parseParallel({ jsTs: files, python: [], go: [], rust: [] })).jsTs;
 }
 
-function inWorker(jobs: ParseJobs): Promise<ParsedFacts> {
+/**
+ * What a worker answers: facts as JSON texts. A structured clone of thousands of small objects
+ * costs more on both sides than JSON.stringify there and JSON.parse here, and the cache wants the
+ * text anyway. (The cache already round-trips every fact through JSON, so the objects downstream
+ * are exactly those a warm scan reads back.)
+ */
+export function factsJson(facts: ParsedFacts): FactsJson {
+  const json = {} as FactsJson;
+  for (const language of LANGUAGES) json[language] = facts[language].map((f) => JSON.stringify(f));
+  return json;
+}
+
+function inWorker(jobs: ParseJobs): Promise<FactsJson> {
   return new Promise((resolve, reject) => {
     // '../extract/': the same file from dist/extract/ and from the bundled CLI in dist/cli-bundle/.
     const worker = new Worker(new URL('../extract/parse-worker.js', import.meta.url));
-    worker.once('message', (facts: ParsedFacts | { error: string }) => {
+    worker.once('message', (facts: FactsJson | { error: string }) => {
       if ('error' in facts) reject(new Error(facts.error));
       else resolve(facts);
       void worker.terminate();

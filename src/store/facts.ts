@@ -30,10 +30,16 @@ export function allFacts<T>(conn: Connection, extractor: string): Map<string, T>
   return facts;
 }
 
-export function putFacts(conn: Connection, extractor: string, hash: string, facts: unknown): void {
+export function putFacts(
+  conn: Connection,
+  extractor: string,
+  hash: string,
+  facts: unknown,
+  json = JSON.stringify(facts),
+): void {
   conn
     .stmt(`INSERT OR REPLACE INTO facts (extractor, hash, version, data) VALUES (?, ?, ?, ?)`)
-    .run(extractor, hash, EXTRACTOR_VERSION, JSON.stringify(facts));
+    .run(extractor, hash, EXTRACTOR_VERSION, json);
 }
 
 /**

@@ -43,7 +43,8 @@ export interface IndexStore {
   getFacts<T>(extractor: string, hash: string): T | undefined;
   /** Every cached entry of one extractor (hash → facts): for a rescan, faster than getFacts per file. */
   allFacts<T>(extractor: string): Map<string, T>;
-  putFacts(extractor: string, hash: string, facts: unknown): void;
+  /** `json`, when given, is JSON.stringify(facts) already made (by the parse worker that made the facts). */
+  putFacts(extractor: string, hash: string, facts: unknown, json?: string): void;
   /** Runs fn in one write transaction (batch putFacts in it: one commit instead of thousands). */
   transaction<T>(fn: () => T): T;
   /** Files of the last snapshot, by path. */

@@ -95,8 +95,8 @@ export class SqliteIndex implements IndexStore {
   edgesInto = (id: string) =>
     this.#guard(() => this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]);
   allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
-  putFacts = (extractor: string, hash: string, facts: unknown) =>
-    this.#write(() => putFacts(this.#writer, extractor, hash, facts));
+  putFacts = (extractor: string, hash: string, facts: unknown, json?: string) =>
+    this.#write(() => putFacts(this.#writer, extractor, hash, facts, json));
 
   transaction<T>(fn: () => T): T {
     return this.#write(fn);
