@@ -30,6 +30,17 @@ afterAll(async () => {
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
+/** CLI queries (`refs`) one after another while `active()`: each total into `seen`, each failure into `failures`. */
+async function cliReads(active: () => boolean, seen: number[], failures: string[]): Promise<void> {
+  while (active()) {
+    const r = await run(process.execPath, [BIN, 'refs', 'src/lib/default.ts', '--json'], {
+      cwd: root,
+    }).catch((e: { stderr?: string }) => ({ stdout: '', stderr: e.stderr ?? String(e) }));
+    if (!r.stdout) failures.push(`cli: ${r.stderr}`);
+    else seen.push((JSON.parse(r.stdout) as { total: number }).total);
+  }
+}
+
 describe('readers while one writer scans', () => {
   it('4 servers and a CLI reader answer whole states throughout 4 scans by another process', async () => {
     const target = { target: 'src/lib/default.ts', importers: true };
@@ -60,16 +71,7 @@ describe('readers while one writer scans', () => {
         }
       }
     };
-    const cli = async () => {
-      while (scanning) {
-        const r = await run(process.execPath, [BIN, 'refs', 'src/lib/default.ts', '--json'], {
-          cwd: root,
-        }).catch((e: { stderr?: string }) => ({ stdout: '', stderr: e.stderr ?? String(e) }));
-        if (!r.stdout) failures.push(`cli: ${r.stderr}`);
-        else seen.push((JSON.parse(r.stdout) as { total: number }).total);
-      }
-    };
-    await Promise.all([writer, ...clients.map(reader), cli()]);
+    await Promise.all([writer, ...clients.map(reader), cliReads(() => scanning, seen, failures)]);
     expect(failures).toEqual([]);
     expect(seen.length).toBeGreaterThan(SCANS);
     expect(new Set(seen.filter((t) => t !== base && t !== base + 1))).toEqual(new Set());
@@ -109,16 +111,7 @@ describe('readers while one writer scans', () => {
         else seen.push(env.total);
       }
     };
-    const cli = async () => {
-      while (scanning) {
-        const r = await run(process.execPath, [BIN, 'refs', 'src/lib/default.ts', '--json'], {
-          cwd: root,
-        }).catch((e: { stderr?: string }) => ({ stdout: '', stderr: e.stderr ?? String(e) }));
-        if (!r.stdout) failures.push(`cli: ${r.stderr}`);
-        else seen.push((JSON.parse(r.stdout) as { total: number }).total);
-      }
-    };
-    await Promise.all([writer, ...clients.map(reader), cli()]);
+    await Promise.all([writer, ...clients.map(reader), cliReads(() => scanning, seen, failures)]);
     expect(failures).toEqual([]);
     // Every full build replaced the file: the servers followed each new one.
     expect(inodes.filter((ino, i) => i > 0 && ino === inodes[i - 1])).toEqual([]);
