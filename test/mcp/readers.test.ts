@@ -30,6 +30,17 @@ afterAll(async () => {
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
+/** SCANS scans by another process, adding and removing an importer of src/lib/default.ts in turn. */
+async function scans(flags: string[], after: () => void): Promise<void> {
+  for (let i = 0; i < SCANS; i++) {
+    const file = path.join(root, 'src/extra.ts');
+    if (i % 2 === 0) fs.writeFileSync(file, EXTRA);
+    else fs.rmSync(file);
+    await run(process.execPath, [BIN, 'scan', root, ...flags], { cwd: root });
+    after();
+  }
+}
+
 /** CLI queries (`refs`) one after another while `active()`: each total into `seen`, each failure into `failures`. */
 async function cliReads(active: () => boolean, seen: number[], failures: string[]): Promise<void> {
   while (active()) {
@@ -46,18 +57,9 @@ describe('readers while one writer scans', () => {
     const target = { target: 'src/lib/default.ts', importers: true };
     const base = (await call(clients[0]!, 'map_impact', target)).env.total;
     let scanning = true;
-    const writer = (async () => {
-      try {
-        for (let i = 0; i < SCANS; i++) {
-          const file = path.join(root, 'src/extra.ts');
-          if (i % 2 === 0) fs.writeFileSync(file, EXTRA);
-          else fs.rmSync(file);
-          await run(process.execPath, [BIN, 'scan', root], { cwd: root });
-        }
-      } finally {
-        scanning = false;
-      }
-    })();
+    const writer = scans([], () => {}).finally(() => {
+      scanning = false;
+    });
     const seen: number[] = [];
     const failures: string[] = [];
     const reader = async (client: Client) => {
@@ -89,19 +91,9 @@ describe('readers while one writer scans', () => {
     // from the one before (a freed inode number may come back later: no set of distinct ones).
     const inodes = [fs.statSync(db).ino];
     let scanning = true;
-    const writer = (async () => {
-      try {
-        for (let i = 0; i < SCANS; i++) {
-          const file = path.join(root, 'src/extra.ts');
-          if (i % 2 === 0) fs.writeFileSync(file, EXTRA);
-          else fs.rmSync(file);
-          await run(process.execPath, [BIN, 'scan', root, '--force'], { cwd: root });
-          inodes.push(fs.statSync(db).ino);
-        }
-      } finally {
-        scanning = false;
-      }
-    })();
+    const writer = scans(['--force'], () => inodes.push(fs.statSync(db).ino)).finally(() => {
+      scanning = false;
+    });
     const seen: number[] = [];
     const failures: string[] = [];
     const reader = async (client: Client) => {
