@@ -37,12 +37,11 @@ export const GO_PATH = /\.go$/;
 /** Bumped when the facts an unchanged file yields change: it is part of the cache key. */
 export const GO_CACHE_KEY = 'go:1';
 
-let loaded: Parser | undefined;
-
 export async function extractGoFiles(files: { path: string; text: string }[]): Promise<GoFacts[]> {
   if (files.length === 0) return [];
-  loaded ??= await parserFor('go');
-  return files.map((f) => extractGoWith(loaded!, f.path, f.text));
+  // parserFor loads the grammar once per process.
+  const parser = await parserFor('go');
+  return files.map((f) => extractGoWith(parser, f.path, f.text));
 }
 
 function extractGoWith(parser: Parser, path: string, text: string): GoFacts {

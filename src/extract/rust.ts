@@ -71,12 +71,11 @@ export const RUST_PATH = /\.rs$/;
 /** Bumped when the facts an unchanged file yields change: it is part of the cache key. */
 export const RUST_CACHE_KEY = 'rust:2';
 
-let loaded: Parser | undefined;
-
 export async function extractRustFiles(files: { path: string; text: string }[]): Promise<RustFacts[]> {
   if (files.length === 0) return [];
-  loaded ??= await parserFor('rust');
-  return files.map((f) => extractRustWith(loaded!, f.path, f.text));
+  // parserFor loads the grammar once per process.
+  const parser = await parserFor('rust');
+  return files.map((f) => extractRustWith(parser, f.path, f.text));
 }
 
 function extractRustWith(parser: Parser, path: string, text: string): RustFacts {
