@@ -8,14 +8,14 @@
  * (the same clock tick may hold a second write), sends the caller back to a full discovery.
  */
 import { lstatSync } from 'node:fs';
+import { RACY_MS } from './stat-tree.js';
 
 export interface TreeStamps {
   readonly root: string;
   readonly stamps: ReadonlyMap<string, string>;
 }
 
-/** As in discover: a stamp this close to the moment it was taken proves nothing. */
-const RACY_MS = 3000;
+// As in discover (RACY_MS): a stamp this close to the moment it was taken proves nothing.
 const GIT_INPUTS = ['.git', '.git/index', '.git/info/exclude'];
 
 function stampAt(abs: string, trustedBefore: number): string | null {
