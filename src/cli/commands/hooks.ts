@@ -215,7 +215,10 @@ function verifyFirst(root: string, candidates: CommandCandidate[], io: Io): Veri
     const run = spawnSync('sh', ['-c', c.command], {
       cwd: root,
       input: JSON.stringify({ hook_event_name: INSTALL_PROBE, cwd: root }),
-      env: { ...process.env, ...io.env, CLAUDE_PROJECT_DIR: root },
+      // Offline: npx --no-install still asks the registry for a package it cannot find locally
+      // (a 404 when proofmap is not installed there), and a slow or absent network made the probe
+      // wait up to its timeout. A local install is found without the registry either way.
+      env: { ...process.env, ...io.env, CLAUDE_PROJECT_DIR: root, npm_config_offline: 'true' },
       encoding: 'utf8',
       timeout: 20_000,
     });
