@@ -69,7 +69,7 @@ export interface DeltaInput {
 }
 
 export function deltaScan(input: DeltaInput): ScanResult {
-  changedFiles(input); // refuse before reading the map when the change is not a delta
+  const changes = changedFiles(input); // refuse before reading the map when the change is not a delta
   // Only the very file the last scan wrote is spliced into: a hand edit, a checkout or a deletion
   // of map.json moves its stamp.
   if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
@@ -83,16 +83,16 @@ export function deltaScan(input: DeltaInput): ScanResult {
   if (before.join('\n') !== now.join('\n'))
     throw new DeltaRefused('files discovery could not analyse were added or removed');
   input.stage('read-map');
-  return applyDelta({ ...input, text });
+  return applyDelta({ ...input, text, changes });
 }
 
 /**
  * Applies the changed files to a map held as MapText (read from disk by deltaScan, or kept in
  * memory by a resident watcher, which then keeps the updated MapText for the next change).
  */
-export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
+export function applyDelta(input: DeltaInput & { text: MapText; changes?: Changes }): ScanResult {
   const { root, store, found, last, stage, text } = input;
-  const { changed: edited, added, removed } = changedFiles(input);
+  const { changed: edited, added, removed } = input.changes ?? changedFiles(input);
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
 
@@ -296,26 +296,36 @@ export function applyDelta(input: DeltaInput & { text: MapText }): ScanResult {
   };
 }
 
+/** What changed since the last scan: edited, new and removed files. */
+interface Changes {
+  changed: SourceFile[];
+  added: SourceFile[];
+  removed: string[];
+}
+
 /**
  * The changed files, when every one of them is an existing code file or document whose bytes
  * changed, or a new code file (files removed or renamed are a full build).
  */
-function changedFiles({ found, previous, last }: DeltaInput) {
+function changedFiles({ found, previous, last }: DeltaInput): Changes {
   if (last.meta.status !== 'confirmed') throw new DeltaRefused('the previous map was not confirmed');
-  const now = new Set(found.files.map((f) => f.path));
-  const removed: string[] = [];
-  for (const [p, before] of previous) {
-    if (now.has(p)) continue;
-    if (before.role !== 'code' || !isCodePath(p) || before.content !== 'text')
-      throw new DeltaRefused(`files were removed (${p}, not a code file)`);
-    removed.push(p);
-  }
   const added: SourceFile[] = [];
   const changed = found.files.filter((f) => {
     const before = previous.get(f.path);
     if (!before) added.push(f);
     return !before || before.hash !== f.hash;
   });
+  const removed: string[] = [];
+  // Every previous path is still listed when the counts say so (paths are unique): the set of
+  // 9,000 listed paths is built only when some file went.
+  const now =
+    found.files.length - added.length === previous.size ? undefined : new Set(found.files.map((f) => f.path));
+  for (const [p, before] of now ? previous : []) {
+    if (now?.has(p)) continue;
+    if (before.role !== 'code' || !isCodePath(p) || before.content !== 'text')
+      throw new DeltaRefused(`files were removed (${p}, not a code file)`);
+    removed.push(p);
+  }
   if (changed.length === 0 && removed.length === 0)
     throw new DeltaRefused('no file content changed (the versions or options did)');
   if (changed.length + removed.length > MAX_DELTA_FILES)

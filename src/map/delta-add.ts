@@ -13,6 +13,7 @@ import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import { kindOrder } from './assemble.js';
 import { DeltaRefused } from './delta.js';
+import type { Item } from './map-text.js';
 import { globTakesIn } from './record-globs.js';
 import type { MapNode, ProofMap, Zone } from './schema.js';
 
@@ -76,7 +77,7 @@ export function checkAdditions(input: AdditionCheck): void {
  * splice can treat it as an edited file without exports or edges. Returns its zone.
  */
 export function insertStubNode(
-  nodes: (string | { start: number; end: number })[],
+  nodes: Item[],
   keyAt: (i: number) => { kind: string; key: string },
   file: SourceFile,
   zone: Zone,
