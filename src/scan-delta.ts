@@ -53,6 +53,8 @@ export interface DeltaInput {
   timings: Record<string, number>;
   stage(name: string, detail?: string): void;
   startedMs: number;
+  /** found.files by path, when the caller keeps one (a resident does). */
+  filesByPath?: ReadonlyMap<string, SourceFile>;
   /** A resolver already made for this file set and configuration (a resident keeps one). */
   resolver?: Resolver;
   /** treeKey of the tree discovery stat'ed, recorded for the next scan's stat-only check. */
@@ -96,9 +98,13 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   if (text.small.meta.source_fingerprint !== last.meta.source_fingerprint)
     throw new DeltaRefused('map.json is not the map the last scan wrote');
 
-  const paths = new Set(found.files.map((f) => f.path));
+  // The listing as a set and by path: a resident passes the map it keeps, and the set (9,000
+  // paths) is made only for what needs one (a new resolver, a changed document).
+  const byPath = input.filesByPath ?? new Map(found.files.map((f) => [f.path, f]));
+  let pathSet: Set<string> | undefined;
+  const paths = () => (pathSet ??= new Set(found.files.map((f) => f.path)));
   const resolver =
-    input.resolver ?? createResolver({ root, files: paths, readText: (rel) => found.texts.get(rel) });
+    input.resolver ?? createResolver({ root, files: paths(), readText: (rel) => found.texts.get(rel) });
   // A removed file's importers lose their edges to it (their imports no longer resolve, or now
   // land elsewhere): each is re-analysed as if edited. Anything else pointing at it refuses.
   const importers = removed.length > 0 ? importersOf(removed, store, found) : [];
@@ -115,8 +121,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   );
   for (const p of removed) removeFileNode(splice, p);
   if (added.length > 0) addFiles(splice, added, { store, found, resolver });
-  const byPath = new Map(found.files.map((f) => [f.path, f]));
-  const roles = new Map(found.files.map((f) => [f.path, f.role]));
+  const roleOf = (p: string) => byPath.get(p)?.role;
   const facts: [string, string, unknown][] = [];
   let mentioned: ReadonlySet<string> | undefined;
   const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
@@ -139,9 +144,9 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
         file,
         before: store.getFacts<DocFacts>('markdown', input.previous.get(file.path)!.hash),
         texts: found.texts,
-        paths,
+        paths: paths(),
         docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts, docDelta.extractDoc),
-        roleOf: (p) => roles.get(p),
+        roleOf,
         flowsDeclared,
       });
       docs.set(file.path, part);
@@ -162,7 +167,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       facts: moduleFacts,
       texts: found.texts,
       resolver,
-      roleOf: (p) => roles.get(p),
+      roleOf,
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
@@ -237,7 +242,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   // Same edge ids from the same files: same positions, so the stored order string still holds.
   const edgeOrder = splice.graphChanged ? edgeIds(text) : undefined;
   store.writeDelta({
-    files: found.files.filter((f) => input.found.read.includes(f.path)),
+    files: found.files.filter((f) => read.has(f.path)),
     nodes: [...splice.nodes.values()],
     edgeGroups: splice.groups,
     coverage: small.coverage,

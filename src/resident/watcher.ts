@@ -39,7 +39,11 @@ export interface WatchUpdate {
 export interface WatchOptions {
   onUpdate(update: WatchUpdate): void;
   onError(error: unknown): void;
-  /** Events closer than this are one burst (default 10 ms). */
+  /**
+   * Events closer than this are one burst (default 2 ms). @parcel/watcher already delivers a
+   * burst in one callback (it holds events ~50 ms on Linux); this only joins callbacks that
+   * follow each other, and every millisecond of it is added to each change → fresh answer.
+   */
   debounceMs?: number;
 }
 
@@ -102,7 +106,7 @@ export class Resident {
       const burst = this.#pending;
       this.#pending = new Map();
       this.#running = this.#running.then(() => this.#apply(burst)).catch(this.options.onError);
-    }, this.options.debounceMs ?? 10);
+    }, this.options.debounceMs ?? DEBOUNCE_MS);
   }
 
   async #apply(burst: Map<string, number>): Promise<void> {
@@ -164,6 +168,7 @@ export class Resident {
         startedMs,
         docs,
         text: state.text,
+        filesByPath: state.files,
         resolver: this.#resolverFor(files),
         statted: [...seen.changed, ...seen.touched],
         onIndexed: () => {
@@ -189,10 +194,9 @@ export class Resident {
    * both did (a config file or a new path goes through a full scan, which resets the state).
    */
   #resolverFor(files: readonly SourceFile[]): Resolver {
-    const paths = new Set(files.map((f) => f.path));
     this.#resolver ??= createResolver({
       root: this.root,
-      files: paths,
+      files: new Set(files.map((f) => f.path)),
       readText: (rel) => readRepoFile(this.root, rel),
     });
     return this.#resolver;
@@ -226,5 +230,7 @@ export class Resident {
     done(result.mode, result.mode === 'full' ? { fullBecause: result.fullBecause ?? because } : {});
   }
 }
+
+const DEBOUNCE_MS = 2;
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
