@@ -68,10 +68,17 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
       );
       const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
       const dropGroup = conn.stmt(`DELETE FROM edge_groups WHERE from_id = ?`);
+      const storedDigest = conn.stmt(`SELECT digest FROM edge_groups WHERE from_id = ?`).pluck();
       for (const [from, edges] of delta.edgeGroups) {
+        const jsons = edges.map((e) => JSON.stringify(e));
+        // JSON.stringify of an array is its elements' JSON joined by commas in brackets.
+        const digest = edges.length > 0 ? digestOf(`[${jsons.join(',')}]`) : undefined;
+        // An edit that kept a file's edges (most edits below its imports) keeps their rows: the
+        // group's digest covers every column an edge row holds.
+        if (digest !== undefined && storedDigest.get(from) === digest) continue;
         dropEdges.run(from);
-        for (const e of edges) insertEdge.run(e.id, e.from, e.to, e.relation, JSON.stringify(e));
-        if (edges.length > 0) putGroup.run(from, digestOf(JSON.stringify(edges)));
+        for (const [k, e] of edges.entries()) insertEdge.run(e.id, e.from, e.to, e.relation, jsons[k]);
+        if (digest !== undefined) putGroup.run(from, digest);
         else dropGroup.run(from);
       }
       replaceCoverage(conn, { coverage: [...delta.coverage] });
