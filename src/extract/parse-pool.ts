@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { ModuleFacts } from '../model/facts.js';
 import { extractGoFiles, type GoFacts } from './go.js';
 import { extractModules } from './js-ts.js';
+import { LANGUAGES, type PackedLane, packLane, unpackJobs } from './parse-lane.js';
 import { extractPythonFiles, type PythonFacts } from './python.js';
 import { extractRustFiles, type RustFacts } from './rust.js';
 
@@ -44,7 +45,6 @@ export type FactsJson = Record<(typeof LANGUAGES)[number], string[]>;
  */
 const MIN_WORK_FOR_WORKERS = 800;
 const TREE_SITTER_WEIGHT = 3;
-const LANGUAGES = ['jsTs', 'python', 'go', 'rust'] as const;
 
 /**
  * The single-thread extraction: what a worker runs on its lane (`inline`: oxc parses on the
@@ -135,14 +135,12 @@ export interface FactsPart {
 export type WorkerMessage = { part: FactsPart } | { done: true } | { error: string };
 
 /** What a worker runs on its lane: every part in order, then `done`. */
-export async function answerInParts(jobs: ParseJobs, send: (message: WorkerMessage) => void): Promise<void> {
+export async function answerInParts(lane: PackedLane, send: (message: WorkerMessage) => void): Promise<void> {
   for (const language of LANGUAGES) {
-    const files = jobs[language];
-    for (let start = 0; start < files.length; start += PART_FILES) {
+    const count = lane.paths[language].length;
+    for (let start = 0; start < count; start += PART_FILES) {
       const part: ParseJobs = { jsTs: [], python: [], go: [], rust: [] };
-      part[language] = files.slice(start, start + PART_FILES);
-      // The texts are not needed past their part.
-      files.fill(undefined as unknown as Job, start, start + PART_FILES);
+      part[language] = unpackJobs(lane, language, start, start + PART_FILES);
       send({
         part: { language, start, texts: factsJson(await parseHere(part, { inline: true }))[language] },
       });
@@ -171,6 +169,7 @@ function inWorker(jobs: ParseJobs, onPart: (part: FactsPart) => void): Promise<v
       } else end('error' in message ? new Error(message.error) : undefined);
     });
     worker.once('error', reject);
-    worker.postMessage(jobs);
+    const lane = packLane(jobs);
+    worker.postMessage(lane, [lane.bytes.buffer as ArrayBuffer]);
   });
 }

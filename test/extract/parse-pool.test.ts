@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packLane, unpackJobs } from '../../src/extract/parse-lane.js';
 import { answerInParts, PART_FILES, parseHere, type WorkerMessage } from '../../src/extract/parse-pool.js';
 
 /** Real code nobody here wrote: the first files matching `ext` under each directory. */
@@ -82,7 +83,7 @@ describe('the parse pool (compiled build, worker threads)', () => {
     const jobs = { jsTs, python: [], go: [], rust: rustFiles() };
     const expected = await parseHere({ ...jobs, jsTs: [...jsTs], rust: [...jobs.rust] });
     const messages: WorkerMessage[] = [];
-    await answerInParts(jobs, (m) => messages.push(m));
+    await answerInParts(packLane(jobs), (m) => messages.push(m));
     expect(messages.at(-1)).toEqual({ done: true });
     const parts = messages.flatMap((m) => ('part' in m ? [m.part] : []));
     expect(parts.map((p) => [p.language, p.start, p.texts.length])).toEqual([
@@ -94,5 +95,24 @@ describe('the parse pool (compiled build, worker threads)', () => {
     const of = (language: string) => parts.filter((p) => p.language === language).flatMap((p) => p.texts);
     expect(of('jsTs')).toEqual(expected.jsTs.map((f) => JSON.stringify(f)));
     expect(of('rust')).toEqual(expected.rust.map((f) => JSON.stringify(f)));
+  });
+
+  it('a packed lane gives back every text exactly: non-ASCII, empty, a lone surrogate, every language', () => {
+    const jobs = {
+      jsTs: [
+        { path: 'a.ts', text: "import ä from './ü'; // 😀\n" },
+        { path: 'b.ts', text: '' },
+        { path: 'c.ts', text: 'const s = "\\ud800";\n' },
+        { path: 'd.ts', text: `const s = '${String.fromCharCode(0xd800)}';\n` },
+      ],
+      python: [{ path: 'p.py', text: 'import é\n' }],
+      go: [],
+      rust: [{ path: 'r.rs', text: 'mod ß;\n' }],
+    };
+    const lane = packLane(jobs);
+    expect(lane.loose.map(([language, index]) => [language, index])).toEqual([['jsTs', 3]]);
+    for (const language of ['jsTs', 'python', 'go', 'rust'] as const)
+      expect(unpackJobs(lane, language, 0, 10)).toEqual(jobs[language]);
+    expect(unpackJobs(lane, 'jsTs', 1, 3)).toEqual(jobs.jsTs.slice(1, 3));
   });
 });
