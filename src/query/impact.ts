@@ -13,7 +13,7 @@ import { lowerBoundNotes } from './notes.js';
 import type { Session } from './session.js';
 import { findSymbols, hasSymbols, symbolUpstream } from './symbols.js';
 import { resolveTarget, type Target } from './target.js';
-import { upstream } from './upstream.js';
+import { type Dependent, upstream } from './upstream.js';
 
 export interface ImpactItem {
   path: string;
@@ -65,16 +65,33 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   const symbols =
     exact.length > 0 ? exact : symbol && hasSymbols(session) ? findSymbols(session, symbol) : [];
   const bySymbol = hasSymbols(session) && (symbols.length > 0 || target.kind === 'path');
-  const walk = bySymbol
-    ? symbolUpstream(session, ids, { depth, visitLimit, ...(symbols.length > 0 ? { symbols } : {}) })
-    : upstream(session, ids, { depth, visitLimit, ...(symbol ? { symbol } : {}) });
+  const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
+  const key = JSON.stringify([ids, symbols.map((s) => s.key), bySymbol, symbol, depth, visitLimit]);
+  const walked = walkedOf(session, key, () => {
+    const walk = bySymbol
+      ? symbolUpstream(session, ids, { depth, visitLimit, ...(symbols.length > 0 ? { symbols } : {}) })
+      : upstream(session, ids, { depth, visitLimit, ...(symbol ? { symbol } : {}) });
+    const sorted = walk.dependents
+      .map((d) => ({ d, path: session.node(d.id)?.path ?? d.id }))
+      .sort((a, b) => a.d.depth - b.d.depth || compareStrings(a.path, b.path));
+    const notes = lowerBoundNotes(session, [...paths, ...sorted.map((x) => x.path)]);
+    if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
+    if (bySymbol)
+      notes.push(
+        symbols.length > 0
+          ? `by symbol: the files using ${symbols.map((s) => s.key).join(', ')} (through barrels), then the users of their exports`
+          : 'by symbol: the files using the target’s exports (through barrels), then the users of theirs; a barrel that only re-exports is listed, not followed',
+      );
+    else if (symbol)
+      notes.push(
+        `by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`,
+      );
+    return { sorted, notes, mentions: mentionsOf(session, ids) };
+  });
   const { severity } = session.signals();
+  const { sorted } = walked;
   // The edge behind each item is looked up for the returned page only: a hub has thousands.
-  const sorted = walk.dependents
-    .map((d) => ({ d, path: session.node(d.id)?.path ?? d.id }))
-    .sort((a, b) => a.d.depth - b.d.depth || compareStrings(a.path, b.path));
   const window = paginate(sorted, opts.limit ?? 50, opts.cursor);
-  const all = sorted.map((x) => x.path);
   const page = {
     ...window,
     items: window.items.map(({ d, path }): ImpactItem => {
@@ -88,17 +105,7 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
       };
     }),
   };
-  const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
-  const notes = lowerBoundNotes(session, [...paths, ...all]);
-  if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
-  if (bySymbol)
-    notes.push(
-      symbols.length > 0
-        ? `by symbol: the files using ${symbols.map((s) => s.key).join(', ')} (through barrels), then the users of their exports`
-        : 'by symbol: the files using the target’s exports (through barrels), then the users of theirs; a barrel that only re-exports is listed, not followed',
-    );
-  else if (symbol)
-    notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
+  const notes = [...walked.notes];
   const consulted = consultedPaths(target);
   // A consult must cover what was shown: a page cut to nothing (`--limit 0`) showed no dependent.
   const shownNothing = window.items.length === 0 && sorted.length > 0;
@@ -129,8 +136,46 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
     severity: paths
       .map((p) => severity[p] ?? 'leaf')
       .reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf'),
-    mentions: mentionsOf(session, ids),
+    mentions: walked.mentions.map((m) => ({ ...m })),
   };
+}
+
+interface Walked {
+  /** Every dependent, nearest first, then by path: the order pages are cut from. */
+  sorted: { d: Dependent; path: string }[];
+  /** The notes that depend on the walk alone (coverage gaps on it, the visit limit, the mode). */
+  notes: string[];
+  mentions: Mention[];
+}
+
+/**
+ * The walk behind an impact answer, kept per session: a resident server is asked about the same
+ * hub again and again, and its walk (6,000 dependents on a 7k-file repository) is most of the
+ * answer's cost. A session reads one snapshot and is reopened when the index epoch moves, so a
+ * kept walk can never outlive a rescan; what depends on more than the map — freshness, the
+ * consult marker, the signals' lag — is computed on every call. A few walks are kept, the
+ * oldest dropped first, so a long session asking about many files stays bounded.
+ */
+const walks = new WeakMap<Session, Map<string, Walked>>();
+const WALKS_KEPT = 16;
+
+function walkedOf(session: Session, key: string, walk: () => Walked): Walked {
+  let kept = walks.get(session);
+  if (!kept) {
+    kept = new Map();
+    walks.set(session, kept);
+  }
+  const known = kept.get(key);
+  if (known) {
+    // Most recently used last, so the eviction below drops the least recently used.
+    kept.delete(key);
+    kept.set(key, known);
+    return known;
+  }
+  const fresh = walk();
+  kept.set(key, fresh);
+  if (kept.size > WALKS_KEPT) kept.delete(kept.keys().next().value!);
+  return fresh;
 }
 
 export function mentionsOf(session: Session, ids: readonly string[]): Mention[] {
