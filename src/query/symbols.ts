@@ -113,10 +113,24 @@ export function findSymbols(session: Session, text: string): MapNode[] {
  * namespace's members, then the lower-bound ones: files using whole (`*`) a namespace of the
  * module or of a barrel that re-exports it. One entry per user file and symbol.
  */
-export function usersByName(
-  session: SymbolGraph,
-  path: string,
-): { byName: Map<string, SymbolUser[]>; whole: SymbolUser[] } {
+export function usersByName(session: SymbolGraph, path: string): Users {
+  // Kept per graph (one snapshot): a hub's exports have thousands of users, and context asks
+  // for them on every call. Callers read the lists; they copy before sorting or cutting.
+  const memo = barrelsOf(session).users;
+  let known = memo.get(path);
+  if (!known) {
+    known = readUsers(session, path);
+    memo.set(path, known);
+  }
+  return known;
+}
+
+interface Users {
+  byName: ReadonlyMap<string, readonly SymbolUser[]>;
+  whole: readonly SymbolUser[];
+}
+
+function readUsers(session: SymbolGraph, path: string): Users {
   const fileId = nodeId('file', path);
   const file = session.node(fileId);
   const assigned = file?.exports?.some((e) => e.name === EXPORT_ASSIGNMENT) === true;
@@ -192,13 +206,14 @@ interface Barrels {
   reExporters: Map<string, string[]>;
   wholeUses: Map<string, MapEdge[]>;
   passThrough: Map<string, string[]>;
+  users: Map<string, Users>;
 }
 const barrels = new WeakMap<SymbolGraph, Barrels>();
 
 function barrelsOf(session: SymbolGraph): Barrels {
   let memo = barrels.get(session);
   if (!memo) {
-    memo = { reExporters: new Map(), wholeUses: new Map(), passThrough: new Map() };
+    memo = { reExporters: new Map(), wholeUses: new Map(), passThrough: new Map(), users: new Map() };
     barrels.set(session, memo);
   }
   return memo;
