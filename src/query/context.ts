@@ -13,6 +13,7 @@ import { consultedPaths } from './consulted.js';
 import { listedPaths } from './context-freshness.js';
 import { type RelatedList, relatedDocuments } from './context-related.js';
 import { type Mention, mentionsOf } from './impact.js';
+import { type Kept, keptPerSession } from './kept.js';
 import { compareNeighbours, type Neighbour, neighboursOf } from './neighbours.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
@@ -88,31 +89,8 @@ interface ContextCore {
   behind: string[];
 }
 
-/**
- * Kept per session, which reads one snapshot and is reopened when the index epoch moves: a kept
- * core never outlives a rescan. A folder's context merges 1,300 files' neighbours and mentions,
- * most of the call's cost; a few are kept, the least recently used dropped first.
- */
-const cores = new WeakMap<Session, Map<string, ContextCore>>();
-const CORES_KEPT = 16;
-
-function keptCore(session: Session, key: string, build: () => ContextCore): ContextCore {
-  let kept = cores.get(session);
-  if (!kept) {
-    kept = new Map();
-    cores.set(session, kept);
-  }
-  const known = kept.get(key);
-  if (known) {
-    kept.delete(key);
-    kept.set(key, known);
-    return known;
-  }
-  const core = build();
-  kept.set(key, core);
-  if (kept.size > CORES_KEPT) kept.delete(kept.keys().next().value!);
-  return core;
-}
+/** A folder's context merges 1,300 files' neighbours and mentions: most of the call's cost. */
+const keptCore: Kept<ContextCore> = keptPerSession(16);
 
 function contextCore(session: Session, text: string, limit: number, hops: number): ContextCore {
   // `path#export`: the declaring file's context, with that export's users beside it.

@@ -9,6 +9,7 @@ import { DOC_RELATIONS } from '../graph/views.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { consultedPaths } from './consulted.js';
+import { type Kept, keptPerSession } from './kept.js';
 import { lowerBoundNotes } from './notes.js';
 import type { Session } from './session.js';
 import { findSymbols, hasSymbols, symbolUpstream } from './symbols.js';
@@ -148,36 +149,8 @@ interface Walked {
   mentions: Mention[];
 }
 
-/**
- * The walk behind an impact answer, kept per session: a resident server is asked about the same
- * hub again and again, and its walk (6,000 dependents on a 7k-file repository) is most of the
- * answer's cost. A session reads one snapshot and is reopened when the index epoch moves, so a
- * kept walk can never outlive a rescan; what depends on more than the map — freshness, the
- * consult marker, the signals' lag — is computed on every call. A few walks are kept, the
- * oldest dropped first, so a long session asking about many files stays bounded.
- */
-const walks = new WeakMap<Session, Map<string, Walked>>();
-const WALKS_KEPT = 16;
-
-function walkedOf(session: Session, key: string, walk: () => Walked): Walked {
-  let kept = walks.get(session);
-  if (!kept) {
-    kept = new Map();
-    walks.set(session, kept);
-  }
-  const known = kept.get(key);
-  if (known) {
-    // Most recently used last, so the eviction below drops the least recently used.
-    kept.delete(key);
-    kept.set(key, known);
-    return known;
-  }
-  const fresh = walk();
-  kept.set(key, fresh);
-  if (kept.size > WALKS_KEPT) kept.delete(kept.keys().next().value!);
-  return fresh;
-}
-
+/** A hub's walk (6,000 dependents on a 7k-file repository) is most of an impact answer's cost. */
+const walkedOf: Kept<Walked> = keptPerSession(16);
 export function mentionsOf(session: Session, ids: readonly string[]): Mention[] {
   const out: Mention[] = [];
   for (const e of ids.flatMap((id) => session.edgesTo(id))) {

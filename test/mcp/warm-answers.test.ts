@@ -83,11 +83,15 @@ describe('warm answers after a rescan', () => {
     await scan({ root });
     const client = await connectInMemory(root);
     expect((await impactOf(client)).total).toBe(2);
+    const importers = async () =>
+      (await call(client, 'map_impact', { target: 'src/b.ts', importers: true })).env;
+    expect(paths((await importers()).items)).toEqual(['src/a.ts']);
     const ctx = (await contextOf(client)).record as { dependents: { total: number } };
     expect(ctx.dependents.total).toBe(1);
     write(root, 'src/c.ts', "import { b } from './b.js';\nexport const c = b;\n");
     await scan({ root }); // not through the server: the CLI, another agent's server, a watcher
     expect(paths((await impactOf(client)).items)).toEqual(['src/a.ts', 'src/c.ts', 'src/app.ts']);
+    expect(paths((await importers()).items)).toEqual(['src/a.ts', 'src/c.ts']);
     const now = (await contextOf(client)).record as { dependents: { total: number; items: unknown[] } };
     expect(now.dependents.total).toBe(2);
     expect(paths(now.dependents.items)).toEqual(['src/a.ts', 'src/c.ts']);
