@@ -14,7 +14,7 @@ import type { ProofmapConfig } from '../model/config.js';
 import type { Freshness } from '../model/envelope.js';
 import { recordConsult } from '../store/consult.js';
 import { gitChangedFiles } from '../store/git-changes.js';
-import { type IndexStore, isUnwritable, openIndex, SIGNALS_LAG } from '../store/index.js';
+import { type IndexStore, isUnwritable, openIndex } from '../store/index.js';
 import { localStore } from '../store/local-store.js';
 import type { QueryStore, StoreSnapshot } from '../store/query-store.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';

@@ -142,7 +142,7 @@ describe.each<Era>(['modern', 'legacy'])('the mcp_tool gate hook, %s client', (e
         expect(h).toMatchObject({ type: 'mcp_tool', server: 'proofmap', tool: 'map_gate' });
         expect(h.input.file_path).toMatch(/^\$\{tool_input\.file_path\}$/);
       }
-      expect(handlers.map((h) => h.if)).toContain('Edit(/src/**)');
+      expect(handlers.map((h) => h.if)).toContain('Edit(/src/*)');
     }
     expect(out).toMatch(/calls map_gate on the "proofmap" MCP server/);
   });
