@@ -122,7 +122,10 @@ async function scanLocked(
     // them, and the record this scan's start and tree key, so the next one need not even load the
     // file table. (The start moves as a full scan's would: every stamp in the table was read or
     // trusted by now, and files modified near it are distrusted by the next scan.)
-    if (found.read.length > 0) store.updateFiles(found.files.filter((f) => found.read.includes(f.path)));
+    if (found.read.length > 0) {
+      const read = new Set(found.read);
+      store.updateFiles(found.files.filter((f) => read.has(f.path)));
+    }
     if (found.read.length > 0 || treeNow !== kept.tree)
       store.putSignals(LAST_SCAN, { ...kept, startedMs, tree: treeNow });
     return unchangedResult(root, found.via, timings, kept);

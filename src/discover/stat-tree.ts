@@ -6,10 +6,10 @@
  * racy window, discover's own rule: a tree with a stamp inside it is not `settled`, and is looked
  * at file by file.
  */
-import { lstatSync, type Stats, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { constants, lstatSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
-import { sha1 } from '../model/ids.js';
 import { realRoot } from './contain.js';
 import { type Listing, listFiles } from './list.js';
 import { environmentStamps } from './python-env.js';
@@ -45,6 +45,9 @@ export interface StatTreeOptions {
 // the previous stat still moves the stamp.
 export const stampOf = (s: Stats) => `${s.size}:${s.mtimeMs}:${s.ino}:${s.ctimeMs}`;
 
+const STAMP_FIELDS = 5;
+const { S_IFMT } = constants;
+
 export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
   const root = realRoot(dir);
   if (!statSync(root).isDirectory())
@@ -57,8 +60,12 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
   // strings, a 7,000-file rescan spends its time in lstat, not in path.join.
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const entries: TreeStat[] = [];
-  const lines: string[] = [listing.via];
+  // The digest takes each stamp as numbers, not as text: formatting two sub-millisecond times per
+  // file was a third of an unchanged 7,000-file rescan. Same fields as stampOf, plus the type.
+  const numbers = new Float64Array(paths.length * STAMP_FIELDS);
+  const extra: string[] = [listing.via];
   let settled = true;
+  let at = 0;
   for (const rel of paths) {
     let stat: Stats | undefined;
     try {
@@ -68,10 +75,17 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
     }
     entries.push({ rel, stat });
     if (!stat) {
-      lines.push(`${rel}\0-`);
+      numbers[at] = -1; // absent: no type has mode -1
+      at += STAMP_FIELDS;
       continue;
     }
     if (!trusted(stat)) settled = false;
+    numbers[at] = stat.mode & S_IFMT;
+    numbers[at + 1] = stat.size;
+    numbers[at + 2] = stat.mtimeMs;
+    numbers[at + 3] = stat.ino;
+    numbers[at + 4] = stat.ctimeMs;
+    at += STAMP_FIELDS;
     if (stat.isSymbolicLink()) {
       // A link's content is its target's: the target's stamp goes in too.
       let target: Stats | undefined;
@@ -81,11 +95,19 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
         target = undefined; // a loop (ELOOP) or an unreadable target: discover records why
       }
       if (target && !trusted(target)) settled = false;
-      lines.push(`${rel}\0${stampOf(stat)}\0${target ? stampOf(target) : '-'}`);
-    } else lines.push(`${rel}\0${stat.isFile() ? '' : 'x'}${stampOf(stat)}`);
+      extra.push(`${rel}\0${target ? `${target.mode & S_IFMT}:${stampOf(target)}` : '-'}`);
+    }
   }
-  for (const u of listing.unnamed) lines.push(`${u.path}\0?`);
+  for (const u of listing.unnamed) extra.push(`${u.path}\0?`);
   // Virtual environments are no listed files, yet what they have installed names distributions.
-  lines.push(...environmentStamps(root, listing.paths, stampOf));
-  return { root, listing, entries, stamps: sha1(lines.join('\n')), settled };
+  extra.push(...environmentStamps(root, listing.paths, stampOf));
+  // Paths are NUL-joined (a path holds no NUL) and the numbers are fixed-width: the three parts
+  // cannot be shifted into one another, so equal digests mean equal listings and stamps.
+  const digest = createHash('sha1')
+    .update(paths.join('\0'))
+    .update('\n')
+    .update(numbers)
+    .update(extra.join('\n'))
+    .digest('hex');
+  return { root, listing, entries, stamps: digest, settled };
 }
