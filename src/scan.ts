@@ -105,7 +105,7 @@ async function scanLocked(
       ? unchangedMap(root, last, last.key)
       : undefined;
   if (sameKept) {
-    stage('discover', `${tree.entries.length} files, every stamp unchanged`);
+    stage('discover', `${tree.paths.length} files, every stamp unchanged`);
     return unchangedResult(root, tree.listing.via, timings, sameKept);
   }
   const previous = trusting ? store.files() : undefined;

@@ -42,7 +42,7 @@ export function listFiles(root: string): Listing {
  * looked up under its NFC spelling, which on Linux is a different file (or none). Such a file is
  * kept as coverage instead of being silently renamed or dropped.
  */
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 
 function unnamedReason(p: string): string | undefined {
   if (p.includes('\\'))

@@ -17,21 +17,33 @@ import { environmentStamps } from './python-env.js';
 /** Clock ticks and coarse file systems: a stamp within this of the last scan is not trusted. */
 export const RACY_MS = 3000;
 
-export interface TreeStat {
-  /** One listed path and its lstat (undefined: listed but gone from the work tree). */
-  rel: string;
-  stat: Stats | undefined;
-}
-
 export interface StatTree {
   /** Real absolute path of the root. */
   root: string;
   listing: Listing;
-  entries: TreeStat[];
+  /** The listed paths, in the order they were stat'ed (the listing's, or the test hook's). */
+  paths: readonly string[];
+  /**
+   * Each path's lstat as STAMP_FIELDS numbers at `i * STAMP_FIELDS`: file type (mode & S_IFMT,
+   * ABSENT when listed but gone from the work tree), size, mtimeMs, ino, ctimeMs. Numbers, not
+   * Stats objects: 7,000 retained Stats (four Dates each on Node 20) were most of a rescan's
+   * garbage-collection time.
+   */
+  numbers: Float64Array;
   /** Digest of the listing and every entry's stamp. */
   stamps: string;
   /** Whether every stamp is older than the racy window before the previous scan's start. */
   settled: boolean;
+}
+
+export const STAMP_FIELDS = 5;
+/** The type of a listed path that lstat no longer finds; no file type has it. */
+export const ABSENT = -1;
+
+/** stampOf for the numbers of entry `i`: the same text, as the same doubles format the same. */
+export function stampAt(numbers: Float64Array, i: number): string {
+  const at = i * STAMP_FIELDS;
+  return `${numbers[at + 1]}:${numbers[at + 2]}:${numbers[at + 3]}:${numbers[at + 4]}`;
 }
 
 export interface StatTreeOptions {
@@ -45,7 +57,6 @@ export interface StatTreeOptions {
 // the previous stat still moves the stamp.
 export const stampOf = (s: Stats) => `${s.size}:${s.mtimeMs}:${s.ino}:${s.ctimeMs}`;
 
-const STAMP_FIELDS = 5;
 const { S_IFMT } = constants;
 
 export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
@@ -59,7 +70,6 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
   // Listed paths are repo-relative POSIX paths without `.`/`..` segments (list.ts): joined as
   // strings, a 7,000-file rescan spends its time in lstat, not in path.join.
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  const entries: TreeStat[] = [];
   // The digest takes each stamp as numbers, not as text: formatting two sub-millisecond times per
   // file was a third of an unchanged 7,000-file rescan. Same fields as stampOf, plus the type.
   const numbers = new Float64Array(paths.length * STAMP_FIELDS);
@@ -73,9 +83,8 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
     } catch {
       stat = undefined; // ENOTDIR, EACCES …: as absent
     }
-    entries.push({ rel, stat });
     if (!stat) {
-      numbers[at] = -1; // absent: no type has mode -1
+      numbers[at] = ABSENT;
       at += STAMP_FIELDS;
       continue;
     }
@@ -109,5 +118,5 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
     .update(numbers)
     .update(extra.join('\n'))
     .digest('hex');
-  return { root, listing, entries, stamps: digest, settled };
+  return { root, listing, paths, numbers, stamps: digest, settled };
 }

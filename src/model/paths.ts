@@ -46,7 +46,10 @@ export function isExcludedPath(rel: string, excluded: readonly string[]): boolea
     let at = rel.indexOf(name);
     while (at >= 0) {
       const end = at + name.length;
-      if ((at === 0 || rel.charCodeAt(at - 1) === SLASH) && (end === rel.length || rel.charCodeAt(end) === SLASH))
+      if (
+        (at === 0 || rel.charCodeAt(at - 1) === SLASH) &&
+        (end === rel.length || rel.charCodeAt(end) === SLASH)
+      )
         return true;
       at = rel.indexOf(name, at + 1);
     }
