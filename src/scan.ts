@@ -95,6 +95,7 @@ async function scanLocked(
   const trusting = store && last?.startedMs && !options.force;
   const tree = statTree(root, {
     ...(options.order ? { order: options.order } : {}),
+    ...(writing && store ? { listingCache: true } : {}),
     ...(trusting ? { previousStartMs: last.startedMs } : {}),
   });
   const treeNow = treeKey(tree.stamps, maxFileBytes);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.js';
 import { realRoot } from './contain.js';
 import { type Listing, listFiles } from './list.js';
+import { cachedListing, keepListing, takeListingStamps } from './listing-cache.js';
 import { environmentStamps } from './python-env.js';
 
 /** Clock ticks and coarse file systems: a stamp within this of the last scan is not trusted. */
@@ -51,6 +52,11 @@ export interface StatTreeOptions {
   previousStartMs?: number;
   /** Test hook: reorders the listing before processing, to prove order independence. */
   order?: (paths: string[]) => string[];
+  /**
+   * Reuse git's listing from the last scan while nothing it depends on moved, and keep this one
+   * for the next (listing-cache.ts). Only for a scan that writes `.proofmap/`.
+   */
+  listingCache?: boolean;
 }
 
 // Sub-millisecond times where the file system has them: a write within the same millisecond as
@@ -59,11 +65,25 @@ export const stampOf = (s: Stats) => `${s.size}:${s.mtimeMs}:${s.ino}:${s.ctimeM
 
 const { S_IFMT } = constants;
 
+/** listFiles through the listing cache; `nowMs` is a test hook for the clock. */
+export function listWithCache(root: string, nowMs = Date.now()): Listing {
+  // Stamps must be older than this to prove anything: a second change may share their tick.
+  const trustedBefore = nowMs - RACY_MS;
+  const cached = cachedListing(root, trustedBefore);
+  if (cached.listing) return cached.listing;
+  // Taken before git lists, so a change while it runs shows next time; skipped when the stamp
+  // that moved is itself too recent, as the new ones would be.
+  const stamps = cached.recent ? undefined : takeListingStamps(root, trustedBefore);
+  const listing = listFiles(root);
+  if (stamps && listing.via === 'git') keepListing(root, listing, stamps, trustedBefore);
+  return listing;
+}
+
 export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
   const root = realRoot(dir);
   if (!statSync(root).isDirectory())
     throw new InputError(`${dir}: not a directory`, { hint: 'pass the path of a repository' });
-  const listing = listFiles(root);
+  const listing = options.listingCache ? listWithCache(root) : listFiles(root);
   const paths = options.order ? options.order(listing.paths) : listing.paths;
   const trustedBefore = (options.previousStartMs ?? 0) - RACY_MS;
   const trusted = (s: Stats) => s.mtimeMs < trustedBefore && s.ctimeMs < trustedBefore;
