@@ -10,7 +10,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_REPO, generateRepo, generatorFingerprint, STAMP } from './generate-repo.js';
-import { firstLine, runOnce, stats } from './lib/measure.js';
+import { firstLine, runOnce, STRIPPED_ENV, stats } from './lib/measure.js';
 import { definePeers } from './lib/peers.js';
 import { agreement, renderTable } from './lib/report.js';
 import { walk } from './lib/walk.js';
@@ -176,6 +176,8 @@ async function main_() {
     if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
   }
   console.log(renderTable(results));
+  const stripped = STRIPPED_ENV.filter((name) => process.env[name]);
+  if (stripped.length) console.log(`\nevery tool ran with ${stripped.join(', ')} unset (set in this shell)`);
   const markdown = opts.only && !opts.only.includes('markdown') ? [] : await markdownRates(repo, opts);
   for (const m of markdown) console.log(`\nMarkdown extraction, ${m.report}`);
   // The pair lists themselves, so a disagreement can be diffed (`diff pairs/ts-api.txt pairs/madge.txt`).
@@ -201,6 +203,7 @@ async function main_() {
       memGiB: Math.round(totalmem() / 2 ** 30),
       loadBefore,
       loadAfter: loadavg(),
+      strippedEnv: stripped,
     },
     results: results.map(({ pairs, samples, cpuSamples, rssSamples, ...r }) => r),
     markdown: markdown.map((m) => m.figures),

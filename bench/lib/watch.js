@@ -6,11 +6,12 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { percentile } from './measure.js';
+import { childEnv, percentile } from './measure.js';
 
 export async function measureWatch({ cli, repo, target, edits = 20, timeoutMs = 120_000 }) {
   const child = spawn(process.execPath, [cli, 'watch', repo, '--json', '--stdin'], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: childEnv(),
   });
   const lines = createInterface({ input: child.stdout });
   const waiting = [];

@@ -10,7 +10,7 @@ import { compareStrings } from '../model/paths.js';
 import type { Evidence } from '../model/types.js';
 import { communities, sharedDirectory } from './communities.js';
 import { round6 } from './prng.js';
-import { buildView } from './views.js';
+import { viewTable } from './views.js';
 
 export interface CrossingEdge {
   edge: string;
@@ -42,7 +42,7 @@ export interface AreaOptions {
 }
 
 export function suggestAreas(map: ProofMap, opts: AreaOptions = {}): AreaSuggestion[] {
-  const view = buildView(map, 'import');
+  const view = viewTable(map, 'import');
   const all = communities(view, opts.seed ?? 1);
   const groups = all
     .filter((paths) => paths.length >= (opts.minSize ?? 5))
@@ -55,12 +55,11 @@ export function suggestAreas(map: ProofMap, opts: AreaOptions = {}): AreaSuggest
   // A glob must not take in another community's file; files that import nothing and that nothing
   // imports belong to no community, and a `dir/**` may include them.
   const connected = all.flat();
-  const byId = new Map(map.nodes.map((n) => [n.id, n]));
   const edgeById = new Map(map.edges.map((e) => [e.id, e]));
   const internal = groups.map(() => 0);
   const crossing: CrossingEdge[][] = groups.map(() => []);
-  view.forEachEdge((_key, attrs, s, t) => {
-    const [from, to] = [byId.get(s)?.path, byId.get(t)?.path];
+  view.edges.forEach((attrs, p) => {
+    const [from, to] = [view.nodes[view.from[p]!]!.path, view.nodes[view.to[p]!]!.path];
     if (from === undefined || to === undefined) return;
     const [a, b] = [areaOf.get(from), areaOf.get(to)];
     if (a !== undefined && a === b) {

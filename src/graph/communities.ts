@@ -8,7 +8,7 @@ import louvainModule from 'graphology-communities-louvain';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
 import { seededRandom } from './prng.js';
-import type { View } from './views.js';
+import type { ViewTable } from './views.js';
 
 // A CommonJS module typed as an ES default export: at runtime the default import is the function.
 const louvain = louvainModule as unknown as typeof louvainModule.default;
@@ -24,28 +24,36 @@ export interface SuggestionOptions {
 /**
  * Seeded Louvain communities of a view taken as undirected: the paths of each community's
  * connected files, communities in order of first member id. Nodes without edges belong to none.
+ * The undirected graph gets the view's nodes and pairs in the view's order (a pair and its reverse
+ * join once), which is what Louvain's seeded result depends on.
  */
-export function communities(view: View, seed = 1): string[][] {
+export function communities(view: ViewTable, seed = 1): string[][] {
   const undirected = new graphology.UndirectedGraph();
-  view.forEachNode((id) => undirected.addNode(id));
-  view.forEachEdge((_k, _a, s, t) => {
-    if (!undirected.hasEdge(s, t)) undirected.addEdge(s, t);
-  });
+  for (const id of view.ids) undirected.addNode(id);
+  const n = view.ids.length;
+  const joined = new Set<number>();
+  for (let p = 0; p < view.from.length; p++) {
+    const [s, t] = [view.from[p]!, view.to[p]!];
+    const pair = Math.min(s, t) * n + Math.max(s, t);
+    if (joined.has(pair)) continue;
+    joined.add(pair);
+    undirected.addUndirectedEdge(view.ids[s]!, view.ids[t]!);
+  }
   if (undirected.size === 0) return [];
   const community = louvain(undirected, { rng: seededRandom(seed) });
   const members = new Map<number, string[]>();
-  for (const id of undirected.nodes()) {
-    const path = view.getNodeAttribute(id, 'path');
+  view.ids.forEach((id, i) => {
+    const path = view.nodes[i]!.path;
     const c = community[id];
-    if (path === undefined || c === undefined || undirected.degree(id) === 0) continue;
+    if (path === undefined || c === undefined || undirected.degree(id) === 0) return;
     const list = members.get(c);
     if (list) list.push(path);
     else members.set(c, [path]);
-  }
+  });
   return [...members.values()];
 }
 
-export function areaSuggestions(view: View, opts: SuggestionOptions = {}): Coverage[] {
+export function areaSuggestions(view: ViewTable, opts: SuggestionOptions = {}): Coverage[] {
   const out: Coverage[] = [];
   for (const paths of communities(view, opts.seed ?? 1)) {
     if (paths.length < (opts.minSize ?? 5)) continue;

@@ -3,7 +3,7 @@
  * The algorithms (betweenness, SCC, reachability) run on this; integer arrays are several times
  * faster than string-keyed lookups on a 7,000-file graph, and sorted order keeps them deterministic.
  */
-import type { View } from './views.js';
+import type { View, ViewTable } from './views.js';
 
 export interface Indexed {
   ids: string[];
@@ -25,4 +25,22 @@ export function indexView(view: View): Indexed {
   });
   const pack = (list: number[]) => Int32Array.from(list.sort((a, b) => a - b));
   return { ids, index, out: outs.map(pack), in: ins.map(pack) };
+}
+
+/** indexView of a table's graph, without the graph: its ids are already in sorted order. */
+export function indexTable(table: ViewTable): Indexed {
+  const n = table.ids.length;
+  const outs: number[][] = Array.from({ length: n }, () => []);
+  const ins: number[][] = Array.from({ length: n }, () => []);
+  for (let p = 0; p < table.from.length; p++) {
+    outs[table.from[p]!]!.push(table.to[p]!);
+    ins[table.to[p]!]!.push(table.from[p]!);
+  }
+  const pack = (list: number[]) => Int32Array.from(list).sort();
+  return {
+    ids: table.ids,
+    index: new Map(table.ids.map((id, i) => [id, i])),
+    out: outs.map(pack),
+    in: ins.map(pack),
+  };
 }

@@ -14,12 +14,12 @@ export { SIGNALS_KIND, SIGNALS_VERSION };
 
 import { areaSuggestions } from './communities.js';
 import { cycleThrough, stronglyConnected } from './cycles.js';
-import { type Indexed, indexView } from './indexed.js';
+import { type Indexed, indexTable } from './indexed.js';
 import { pagerank } from './pagerank.js';
 import { round6, samplePivots } from './prng.js';
 import { dependentCounts } from './reach.js';
 import { DEPENDENTS_CAP, type Severity, type SeverityThresholds, severityOf } from './severity.js';
-import { buildView, type View } from './views.js';
+import { type ViewTable, viewTable } from './views.js';
 
 export interface ImportCycle {
   /** Node ids, starting at the smallest; the last imports the first. */
@@ -71,13 +71,13 @@ export interface SignalOptions {
 }
 
 export function computeSignals(map: ProofMap, opts: SignalOptions = {}): Signals {
-  const importView = buildView(map, 'import');
-  const imports = indexView(importView);
+  const importView = viewTable(map, 'import');
+  const imports = indexTable(importView);
   const n = imports.ids.length;
   const exact = n <= (opts.exactUpTo ?? 2000);
   const sources = exact ? undefined : samplePivots(n, opts.pivots ?? 512, opts.seed ?? 1);
   const between = brandes(imports, sources);
-  const docs = indexView(buildView(map, 'documentation'));
+  const docs = indexTable(viewTable(map, 'documentation'));
   const ranks = pagerank(docs);
   const reach = dependentCounts(imports, DEPENDENTS_CAP);
   const centrality: Record<string, number> = {};
@@ -88,7 +88,7 @@ export function computeSignals(map: ProofMap, opts: SignalOptions = {}): Signals
     centrality[id] = round6(between[i]!);
     fanIn[id] = imports.in[i]!.length;
     fanOut[id] = imports.out[i]!.length;
-    const path = importView.getNodeAttribute(id, 'path');
+    const path = importView.nodes[i]!.path;
     const input = { fanIn: fanIn[id]!, dependents: reach[i]!, centrality: centrality[id]! };
     if (path !== undefined) severity[path] = severityOf(input, opts.thresholds);
   });
@@ -109,17 +109,20 @@ export function computeSignals(map: ProofMap, opts: SignalOptions = {}): Signals
   };
 }
 
-export function importCycles(map: ProofMap, view: View, graph: Indexed, max: number): Signals['cycles'] {
+export function importCycles(map: ProofMap, view: ViewTable, graph: Indexed, max: number): Signals['cycles'] {
   const components = stronglyConnected(graph);
   const edgeById = new Map(map.edges.map((e) => [e.id, e]));
+  const n = view.ids.length;
+  const pairOf = new Map<number, number>();
+  for (let p = 0; p < view.from.length; p++) pairOf.set(view.from[p]! * n + view.to[p]!, p);
   const items = components.slice(0, max).map((component) => {
-    const nodes = cycleThrough(graph, component).map((i) => graph.ids[i]!);
-    const edges = nodes.map(
-      (from, i) => view.getEdgeAttribute(`${from}>${nodes[(i + 1) % nodes.length]}`, 'ids')[0]!,
+    const hops = cycleThrough(graph, component);
+    const edges = hops.map(
+      (from, i) => view.edges[pairOf.get(from * n + hops[(i + 1) % hops.length]!)!]!.ids[0]!,
     );
     return {
-      nodes,
-      paths: nodes.map((id) => view.getNodeAttribute(id, 'path') ?? view.getNodeAttribute(id, 'key')),
+      nodes: hops.map((i) => graph.ids[i]!),
+      paths: hops.map((i) => view.nodes[i]!.path ?? view.nodes[i]!.key),
       edges,
       evidence: edges.map((id) => edgeById.get(id)!.evidence[0]!),
       component: component.length,

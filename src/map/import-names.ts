@@ -57,7 +57,10 @@ export function unexportedImports(
   };
 
   const facts = (file: string) => modules.get(file);
-  const exports = new NameCheck(facts, starTargets);
+  // A full build has every file's facts at hand and asks ~75k names on the 7k-file monorepo: each
+  // barrel's whole reach, built once, answers a name in one lookup where walking it took a million
+  // steps. A delta loads facts one file at a time and asks a few names: it walks.
+  const exports = new NameCheck(facts, starTargets, resolvedOf === undefined);
 
   const findings: Finding[] = [];
   for (const r of imports) {
@@ -86,20 +89,32 @@ export function unexportedImports(
  * Whether a file provably does not export a name: no module its `export *` chains reach declares
  * or re-exports it (a chain's `default` is never brought), and every one of them is known — a file
  * here with a complete export list (no `export =`, not an opaque script), each of its `export *`
- * resolved to a file here. Asked one name at a time: a name is mostly found in the first modules
- * walked, where a whole export set per barrel (the earlier way) read the facts of every module a
- * package barrel reaches for each one-file delta. The answer is reachability, so it does not
- * depend on the order files are asked in (through an `export *` cycle too).
+ * resolved to a file here. The answer is reachability, so it does not depend on the order files
+ * are asked in (through an `export *` cycle too).
+ *
+ * Two ways to the same answer: a walk per name, from the file through its `export *` chains
+ * (a name is mostly found in the first modules walked), or — `whole` — each file's reach built
+ * once: whether it is known whole and every name in it. A reach that meets a cycle (rare) is
+ * answered by the walk.
  */
 class NameCheck {
   private readonly known = new Map<string, boolean>();
+  /** Per file: its declared export names, or null when its export list is not known whole. */
+  private readonly names = new Map<string, ReadonlySet<string> | null>();
+  private readonly reaches = new Map<string, Reach>();
 
   constructor(
     private readonly factsOf: (file: string) => ModuleFacts | undefined,
     private readonly starTargets: (file: string) => string[] | undefined,
+    private readonly whole = false,
   ) {}
 
   absent(file: string, name: string): boolean {
+    const reach = this.whole ? this.reach(file, new Set()) : CYCLE;
+    if (reach !== CYCLE) {
+      if (reach === INCOMPLETE) return false;
+      return name === 'default' ? !this.exportNames(file)!.has(name) : !reach.has(name);
+    }
     const key = `${file}\0${name}`;
     let absent = this.known.get(key);
     if (absent === undefined) {
@@ -115,12 +130,12 @@ class NameCheck {
     let complete = true;
     while (stack.length > 0) {
       const file = stack.pop()!;
-      const facts = this.factsOf(file);
-      if (!facts || facts.exports.some((e) => e.name === 'export=') || isOpaqueScript(file, facts)) {
+      const names = this.exportNames(file);
+      if (names === null) {
         complete = false;
         continue;
       }
-      if ((file === top || name !== 'default') && facts.exports.some((e) => e.name === name)) return false;
+      if ((file === top || name !== 'default') && names.has(name)) return false;
       const targets = this.starTargets(file);
       if (targets === undefined) complete = false;
       for (const t of targets ?? [])
@@ -131,7 +146,56 @@ class NameCheck {
     }
     return complete;
   }
+
+  /**
+   * Every name declared by the file or a module its `export *` chains reach (INCOMPLETE when one
+   * of them is not known whole, CYCLE when the chains loop or run deeper than a stack should go).
+   */
+  private reach(file: string, path: Set<string>): Reach {
+    const known = this.reaches.get(file);
+    if (known !== undefined) return known;
+    if (path.has(file) || path.size > MAX_CHAIN) return CYCLE;
+    const names = this.exportNames(file);
+    const targets = names === null ? undefined : this.starTargets(file);
+    let reach: Reach = names === null || targets === undefined ? INCOMPLETE : names;
+    if (reach !== INCOMPLETE && targets!.length > 0) {
+      path.add(file);
+      const union = new Set(names);
+      for (const t of targets!) {
+        const below = this.reach(t, path);
+        if (below === CYCLE || below === INCOMPLETE) {
+          reach = below;
+          break;
+        }
+        for (const n of below) union.add(n);
+      }
+      path.delete(file);
+      if (reach !== CYCLE && reach !== INCOMPLETE) reach = union;
+    }
+    this.reaches.set(file, reach);
+    return reach;
+  }
+
+  /** A set, once per file: a package barrel's thousands of exports are asked about many times. */
+  private exportNames(file: string): ReadonlySet<string> | null {
+    let names = this.names.get(file);
+    if (names === undefined) {
+      const facts = this.factsOf(file);
+      names =
+        !facts || facts.exports.some((e) => e.name === 'export=') || isOpaqueScript(file, facts)
+          ? null
+          : new Set(facts.exports.map((e) => e.name));
+      this.names.set(file, names);
+    }
+    return names;
+  }
 }
+
+const CYCLE = Symbol('cycle');
+const INCOMPLETE = Symbol('incomplete');
+type Reach = ReadonlySet<string> | typeof CYCLE | typeof INCOMPLETE;
+/** `export *` chains deeper than this are walked: the reach recursion must not blow the stack. */
+const MAX_CHAIN = 500;
 
 /**
  * A JavaScript file without ESM exports may be CommonJS the extractor does not see through; a
