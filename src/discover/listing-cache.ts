@@ -32,6 +32,8 @@ const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 interface CacheFile {
   format: number;
   version: string;
+  /** The root it lists: a copy of the repository elsewhere (cp -a keeps mtimes) lists itself. */
+  root: string;
   /** What decides which global git files apply: git's own lookup of them depends on these. */
   env: (string | null)[];
   stamps: [string, string][];
@@ -60,13 +62,27 @@ export function cachedListing(
   }
   if (cache.format !== FORMAT || cache.version !== VERSION || !Array.isArray(cache.stamps))
     return { recent: false };
-  if (JSON.stringify(cache.env) !== JSON.stringify(envKey())) return { recent: false };
+  if (cache.root !== root || JSON.stringify(cache.env) !== JSON.stringify(envKey())) return { recent: false };
+  // `.proofmap/` may come with the repository, and this file with it: a listing is taken only
+  // with the stamp of the root folder (an inode and a change time no other checkout has), and
+  // only of paths a listing can hold, so a crafted file can neither stand in nor point outside.
+  if (!cache.stamps.some(([abs]) => abs === root) || !plainPaths(cache.listing)) return { recent: false };
   for (const [abs, stamp] of cache.stamps) {
     const s = statOf(abs, stamp.startsWith('f:'));
     if (s === 'unreadable' || stampText(s) !== stamp.slice(2))
       return { recent: s !== 'unreadable' && s !== undefined && !trusted(s, trustedBefore) };
   }
   return { listing: cache.listing };
+}
+
+// A segment `.` or `..`, an empty one, a leading `/` or a NUL: nothing git lists. (A trailing `/`
+// is git's name for a nested repository, and stays inside the root.)
+const ODD_PATH = /(?:^|\n|\/)\.{1,2}(?:\/|\n|$)|(?:^|\n)\/|\/\/|\0|(?:^|\n)(?:\n|$)/;
+
+function plainPaths(listing: Listing | undefined): boolean {
+  if (listing?.via !== 'git' || !Array.isArray(listing.paths) || !Array.isArray(listing.unnamed))
+    return false;
+  return !ODD_PATH.test(listing.paths.join('\n'));
 }
 
 function statOf(abs: string, follow: boolean): Stats | undefined | 'unreadable' {
@@ -248,7 +264,7 @@ export function keepListing(
       if (s === 'unreadable' || (s && !trusted(s, trustedBefore))) return;
       stamps.push([abs, `l:${stampText(s)}`]);
     }
-  const cache: CacheFile = { format: FORMAT, version: VERSION, env: envKey(), stamps, listing };
+  const cache: CacheFile = { format: FORMAT, version: VERSION, root, env: envKey(), stamps, listing };
   const file = path.join(dir, CACHE_FILE);
   const temp = `${file}.${process.pid}.tmp`;
   try {

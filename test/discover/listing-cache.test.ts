@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/discover/list.js';
@@ -146,5 +154,43 @@ describe('listing cache: git is skipped only while its listing cannot have chang
     writeFileSync(path.join(root, '.proofmap/listing-cache.json'), '{"format":1,');
     expect(hit(root)).toBe(false);
     expect(listWithCache(root, later()).paths.slice().sort()).toEqual(listFiles(root).paths.slice().sort());
+  });
+});
+
+describe('listing cache: a file that cannot be trusted is a miss', () => {
+  const repo = () => {
+    const root = tmpRepo({ 'a.ts': 'export {};\n' });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    mkdirSync(path.join(root, '.proofmap'));
+    return root;
+  };
+  const cacheFile = (root: string) => path.join(root, '.proofmap/listing-cache.json');
+
+  it('in a copy of the repository, which lists its own files', async () => {
+    const root = repo();
+    listWithCache(root, later());
+    const copy = `${root}-copy`;
+    execFileSync('cp', ['-a', root, copy]); // same mtimes, and a cache naming the original
+    try {
+      await tick();
+      writeFileSync(path.join(copy, 'only-in-copy.ts'), 'export {};\n');
+      expect(cachedListing(copy, later()).listing).toBeUndefined();
+      expect(listWithCache(copy, later()).paths).toContain('only-in-copy.ts');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('when it was crafted: no stamps to check, or a path outside the root', () => {
+    const root = repo();
+    listWithCache(root, later());
+    const kept = JSON.parse(readFileSync(cacheFile(root), 'utf8'));
+    expect(hit(root)).toBe(true);
+    writeFileSync(cacheFile(root), JSON.stringify({ ...kept, stamps: [] }));
+    expect(hit(root)).toBe(false);
+    const outside = { ...kept.listing, paths: [...kept.listing.paths, '../../etc/passwd'] };
+    writeFileSync(cacheFile(root), JSON.stringify({ ...kept, listing: outside }));
+    expect(hit(root)).toBe(false);
   });
 });
