@@ -210,10 +210,6 @@ export async function buildMap({
     const signalsJob = previous
       ? startSignalsJob(
           {
-            nodes: items.nodes,
-            // Symbol uses are read by neither: signals' views and the gate's users follow imports
-            // and re-exports. Left out, the worker parses and holds a fifth fewer edges.
-            edges: items.edges.filter((_, i) => map.edges[i]!.relation !== 'uses'),
             zones: map.zones,
             thresholds: {
               ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
@@ -222,7 +218,9 @@ export async function buildMap({
             gate: gateSettingsOf(loaded.config.gate),
             ...(previous.signals ? { reuse: previous.signals } : {}),
           },
-          map,
+          // Symbol uses are read by neither: signals' views and the gate's users follow imports
+          // and re-exports. Left out, the worker gets and holds a fifth fewer edges.
+          { nodes: map.nodes, edges: map.edges.filter((e) => e.relation !== 'uses') },
           warm,
         )
       : undefined;

@@ -3,19 +3,18 @@
  * cycles, area suggestions, severities) and the gate's per-file entries. On a large map they run
  * on a second thread while the main one guards, writes map.json and fills the index — on the
  * two cores these machines have, ~1.5 s of the 7k-file cold scan leave its critical path. The
- * worker gets the nodes and edges as the JSON lines emit already made (strings cross threads
- * cheaply; objects would be cloned field by field) and sends back plain data.
+ * worker gets the graph in columns (signals-graph.ts) and sends back plain data.
  */
 import { Worker } from 'node:worker_threads';
 import { type FileGateEntry, type GateThresholds, gateEntries } from '../gate/severity-cache.js';
-import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
+import type { ProofMap } from '../map/schema.js';
 import type { SeverityThresholds } from './severity.js';
 import { computeSignals, type Signals } from './signals.js';
+import { graphNodesAndEdges, type SignalsGraph, signalsGraph, withCycleEvidence } from './signals-graph.js';
 
 export interface SignalsJob {
-  /** The graph as JSON lines (serializeItems), so the same input serves both threads. */
-  nodes: readonly string[];
-  edges: readonly string[];
+  /** The graph, for a worker; inline, the nodes and edges at hand are read instead. */
+  graph?: SignalsGraph;
   zones: ProofMap['zones'];
   thresholds: SeverityThresholds;
   gate: GateThresholds;
@@ -32,11 +31,7 @@ export interface SignalsResult {
 export const MIN_EDGES_FOR_WORKER = 20_000;
 
 export function runSignalsJob(job: SignalsJob, parsed?: Pick<ProofMap, 'nodes' | 'edges'>): SignalsResult {
-  const map = {
-    zones: job.zones,
-    nodes: parsed?.nodes ?? job.nodes.map((n) => JSON.parse(n) as MapNode),
-    edges: parsed?.edges ?? job.edges.map((e) => JSON.parse(e) as MapEdge),
-  } as ProofMap;
+  const map = { zones: job.zones, ...(parsed ?? graphNodesAndEdges(job.graph!)) } as ProofMap;
   const signals = job.reuse ?? computeSignals(map, { thresholds: job.thresholds });
   const centrality = new Map(Object.entries(signals.centrality.values));
   return { signals, entries: [...gateEntries(map, centrality, job.gate)] };
@@ -59,24 +54,26 @@ export function prestartSignalsWorker(): Worker | undefined {
 }
 
 /**
- * Starts the job: on a worker thread for a large graph when running compiled (the worker is a
- * compiled file next to this one), or on `warm` whatever the graph's size (its start is already
- * paid), else inline on first await. `parsed` spares the inline path a parse of what the caller
- * already holds as objects. A warm worker not used is terminated.
+ * Starts the job over `parsed` (the map's nodes and the edges signals read): on a worker thread
+ * for a large graph when running compiled (the worker is a compiled file next to this one), or on
+ * `warm` whatever the graph's size (its start is already paid), else inline on first await.
  */
 export function startSignalsJob(
-  job: SignalsJob,
+  settings: Omit<SignalsJob, 'graph'>,
   parsed: Pick<ProofMap, 'nodes' | 'edges'>,
   warm?: Worker,
 ): Promise<SignalsResult> {
   const compiled = import.meta.url.endsWith('.js');
-  if (!warm && (!compiled || job.edges.length < MIN_EDGES_FOR_WORKER)) {
-    return Promise.resolve().then(() => runSignalsJob(job, parsed));
+  if (!warm && (!compiled || parsed.edges.length < MIN_EDGES_FOR_WORKER)) {
+    return Promise.resolve().then(() => runSignalsJob(settings, parsed));
   }
+  const job: SignalsJob = { ...settings, graph: signalsGraph(parsed.nodes, parsed.edges) };
   return new Promise((resolve, reject) => {
     const worker = warm ?? prestartSignalsWorker()!;
     worker.ref();
     worker.once('message', (result: SignalsResult) => {
+      // Reused signals came with their evidence; computed ones hold lines only (signals-graph.ts).
+      if (!job.reuse) withCycleEvidence(result.signals, parsed.edges);
       resolve(result);
       void worker.terminate();
     });

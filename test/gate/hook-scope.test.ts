@@ -10,7 +10,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../src/gate/hook-command.js';
-import { editScope, MAX_SCOPE_FOLDERS, PROTECTED_RULES } from '../../src/gate/hook-scope.js';
+import { editScope, filesInScope, MAX_SCOPE_RULES, PROTECTED_RULES } from '../../src/gate/hook-scope.js';
 import { installHooks, uninstallHooks } from '../../src/gate/hooks-settings.js';
 import { scan } from '../../src/scan.js';
 import { runCli } from '../helpers/cli.js';
@@ -29,28 +29,65 @@ const matches = (rule: string, rel: string) => {
 };
 
 describe('editScope', () => {
-  it('names the folders (depth ≤ 2) holding the files, plus the protected folders, sorted', () => {
-    const rules = editScope(['src/core/graph.ts', 'src/core/ids.ts', 'lib/x/y/z.ts', 'index.ts'])!;
+  it("names the files directly in each file's folder (a root file itself), plus the protected folders", () => {
+    const rules = editScope([
+      'src/core/graph.ts',
+      'src/core/ids.ts',
+      'lib/x/y/z.ts',
+      'index.ts',
+      'src/x.ts',
+    ])!;
     expect(rules).toEqual([
       'Edit(/.git/**)',
       'Edit(/.proofmap/**)',
       'Edit(/index.ts)',
-      'Edit(/lib/x/**)',
-      'Edit(/src/core/**)',
+      'Edit(/lib/x/y/*)',
+      'Edit(/src/*)',
+      'Edit(/src/core/*)',
     ]);
     for (const file of ['src/core/graph.ts', 'lib/x/y/z.ts', 'index.ts', '.proofmap/index.db'])
       expect(
         rules.some((r) => matches(r, file)),
         file,
       ).toBe(true);
-    expect(rules.some((r) => matches(r, 'src/ui/button.ts'))).toBe(false);
+    // A hub's subfolders are not its folder: src/x.ts being load-bearing does not put src/ui in.
+    for (const file of ['lib/x/other.ts', 'src/ui/button.ts', 'src/core/deeper/z.ts'])
+      expect(
+        rules.some((r) => matches(r, file)),
+        file,
+      ).toBe(false);
   });
 
   it('coarsens to top-level folders past the limit, and refuses paths a rule cannot name', () => {
-    const many = Array.from({ length: MAX_SCOPE_FOLDERS + 1 }, (_, i) => `packages/p${i}/src/index.ts`);
+    const many = Array.from({ length: MAX_SCOPE_RULES + 1 }, (_, i) => `packages/p${i}/src/index.ts`);
     expect(editScope(many)).toEqual(['Edit(/packages/**)', ...PROTECTED_RULES].sort());
     expect(editScope(['src/a (copy).ts'])).toBeUndefined();
     expect(editScope(['src/*.ts'])).toBeUndefined();
+  });
+
+  it('merges, past the limit, where the fewest other files come into scope', () => {
+    // Two hubs in pkg-a's core, one in its util; pkg-a/ui holds 50 plain files, pkg-b 3 with a hub.
+    const hubs = ['pkg-a/core/x.ts', 'pkg-a/core/y.ts', 'pkg-a/util/u.ts', 'pkg-b/hub.ts'];
+    const files = [
+      ...hubs,
+      ...Array.from({ length: 50 }, (_, i) => `pkg-a/ui/c${i}.ts`),
+      'pkg-b/one.ts',
+      'pkg-b/two.ts',
+      'README.md',
+    ];
+    expect(editScope(hubs, files, 3)).toEqual(
+      ['Edit(/pkg-a/core/*)', 'Edit(/pkg-a/util/*)', 'Edit(/pkg-b/*)', ...PROTECTED_RULES].sort(),
+    );
+    // Down to two rules: the only merge left joins pkg-a's two folders, taking in its 50 ui files.
+    const two = editScope(hubs, files, 2)!;
+    expect(two).toContain('Edit(/pkg-a/**)');
+    expect(two.filter((r) => !PROTECTED_RULES.includes(r))).toHaveLength(2);
+    for (const hub of hubs) expect(two.some((r) => matches(r, hub))).toBe(true);
+    expect(filesInScope(two, files)).toBe(files.length - 1); // all but README.md
+    // Three rules hold 6 files; the old scope (folders at depth ≤ 2) held all 56 but README.md.
+    expect(filesInScope(editScope(hubs, files, 3)!, files)).toBe(2 + 1 + 3);
+    // Only root files and too many of them: no safe scope, the gate runs on every edit.
+    expect(editScope(['a.ts', 'b.ts', 'c.ts'], ['a.ts', 'b.ts', 'c.ts'], 2)).toBeUndefined();
   });
 
   it('installs one handler per rule and uninstalls back to the exact text', () => {
@@ -108,10 +145,12 @@ describe('proofmap hooks install, scoped by the last scan', () => {
     await scan({ root });
     const r = await runCli(['hooks', 'install', root, '--command', command]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/gate scoped to 3 folder rule\(s\) holding the 1 load-bearing file/);
+    expect(r.stdout).toMatch(
+      /gate scoped to 3 rule\(s\) covering 1 of \d+ files, the 1 load-bearing one\(s\) among them/,
+    );
     const settings = JSON.parse(readFileSync(path.join(root, '.claude/settings.json'), 'utf8'));
     const pre = settings.hooks.PreToolUse[0].hooks as { if: string; command: string }[];
-    expect(pre.map((h) => h.if)).toEqual(['Edit(/.git/**)', 'Edit(/.proofmap/**)', 'Edit(/src/core/**)']);
+    expect(pre.map((h) => h.if)).toEqual(['Edit(/.git/**)', 'Edit(/.proofmap/**)', 'Edit(/src/core/*)']);
     const rules = pre.map((h) => h.if);
     expect(rules.some((rule) => matches(rule, 'src/core/core.ts'))).toBe(true);
     // No process for the leaf or the importers: no rule matches them.
@@ -131,7 +170,7 @@ describe('proofmap hooks install, scoped by the last scan', () => {
     expect(answer.additionalContext).toMatch(/src\/core\/core\.ts is load-bearing/);
     // The rename check after an edit runs where files have importers: src/core only.
     expect(settings.hooks.PostToolUse[0].hooks.map((h: { if: string }) => h.if)).toContain(
-      'Edit(/src/core/**)',
+      'Edit(/src/core/*)',
     );
   }, 60_000);
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { runSignalsJob, type SignalsJob } from '../../src/graph/signals-job.js';
-import { serializeItems } from '../../src/map/emit.js';
 import { handMap, type Row } from './hand-map.js';
 
 describe('signals and gate entries on a second thread (compiled build)', () => {
@@ -13,10 +12,7 @@ describe('signals and gate entries on a second thread (compiled build)', () => {
     );
     const map = handMap(paths, rows);
     expect(map.edges.length).toBeGreaterThanOrEqual(20_000);
-    const items = serializeItems(map);
     const job: SignalsJob = {
-      nodes: items.nodes,
-      edges: items.edges,
       zones: map.zones,
       thresholds: {},
       gate: { fanIn: 15, centrality: 0.01 },
@@ -33,6 +29,12 @@ describe('signals and gate entries on a second thread (compiled build)', () => {
     );
     expect(await startSignalsJob(job, map, prestartSignalsWorker())).toEqual(inline);
     expect(inline.entries.length).toBe(5000);
+    // The worker gets edges with a line only: each cycle hop's evidence comes whole from the map.
+    expect(inline.signals.cycles.items.length).toBeGreaterThan(0);
+    expect(threaded.signals.cycles.items[0].evidence[0]).toEqual(
+      map.edges.find((e) => e.id === threaded.signals.cycles.items[0].edges[0])!.evidence[0],
+    );
+    expect(threaded.signals.cycles.items[0].evidence[0].path).toMatch(/^src\/m\d+\.ts$/);
     expect(Object.keys(inline.signals.centrality.values).length).toBe(5000);
   });
 });

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gradeOf } from '../../gate/decide.js';
-import { editScope } from '../../gate/hook-scope.js';
+import { editScope, filesInScope } from '../../gate/hook-scope.js';
 import type { HookScope } from '../../gate/hooks-settings.js';
 import { GATE_SETTINGS_KEY, type StoredGateSettings } from '../../gate/settings.js';
 import type { FileGateEntry } from '../../gate/severity-cache.js';
@@ -37,20 +37,22 @@ export function hookScopeOf(root: string): ScopeChoice {
     const map = store.readMap();
     const guarded: string[] = [];
     const imported: string[] = [];
+    const files: string[] = [];
     for (const node of map?.nodes ?? []) {
       if (node.path === undefined || !FILE_KINDS.has(node.kind)) continue;
+      files.push(node.path);
       const entry = store.getSignals<FileGateEntry>(gateEntryKey(node.path));
       if (!entry) continue;
       const severity = gradeOf(entry, settings);
       if (severity === 'high' || severity === 'chokepoint') guarded.push(node.path);
       if (entry.importers.length > 0) imported.push(node.path);
     }
-    const pre = editScope(guarded);
-    const post = editScope(imported);
+    const pre = editScope(guarded, files);
+    const post = editScope(imported, files);
     if (!pre || !post) return everywhere('a load-bearing path holds characters an `if` rule cannot name');
     return {
       scope: { PreToolUse: pre, PostToolUse: post },
-      note: `gate scoped to ${pre.length} folder rule(s) holding the ${guarded.length} load-bearing file(s); edits elsewhere start no process (install again after the structure changes)`,
+      note: `gate scoped to ${pre.length} rule(s) covering ${filesInScope(pre, files)} of ${files.length} files, the ${guarded.length} load-bearing one(s) among them; edits elsewhere start no process before the edit (install again after the structure changes)`,
     };
   } catch (error) {
     return everywhere(`the index could not be read (${(error as Error).message.split('\n')[0]})`);
