@@ -78,9 +78,9 @@ export function nestingOf(text: string): Nesting {
         }
         const length = i - from;
         if (length >= 2 && length <= 7 && c >= 0x61 && c <= 0x79) {
-          const word = text.slice(from, i);
-          if (word === 'if' || word === 'else') branches++;
-          if (KEYWORDS.has(word)) longest = Math.max(longest, ++chain);
+          const keyword = keywordAt(text, from, c, length);
+          if (keyword === BRANCH) branches++;
+          if (keyword !== NOT_KEYWORD) longest = Math.max(longest, ++chain);
         }
         continue;
       }
@@ -144,19 +144,48 @@ export function isolationNeed(text: string): { reason: string; refuse: boolean }
   return undefined;
 }
 
-/** Keywords that each add a level of recursion when chained (`typeof typeof …`, `new new …`). */
-const KEYWORDS = new Set([
-  'if',
-  'else',
-  'typeof',
-  'new',
-  'await',
-  'void',
-  'delete',
-  'keyof',
-  'extends',
-  'yield',
-]);
+const is = (text: string, from: number, length: number, word: string) =>
+  length === word.length && text.startsWith(word, from);
+
+const NOT_KEYWORD = 0;
+const CHAINING = 1;
+/** `if` and `else`, which chain and also count as branches. */
+const BRANCH = 2;
+
+/**
+ * Whether the word at `from` is one that adds a level of recursion when chained (`typeof typeof
+ * …`, `new new …`, `else if …`): `if else typeof new await void delete keyof extends yield`.
+ * Compared in place, by first letter and length, because slicing every word of every file into a
+ * string cost more than the rest of the scan.
+ */
+function keywordAt(text: string, from: number, first: number, length: number): number {
+  switch (first) {
+    case 0x69: // i
+      return is(text, from, length, 'if') ? BRANCH : NOT_KEYWORD;
+    case 0x65: // e
+      return is(text, from, length, 'else')
+        ? BRANCH
+        : is(text, from, length, 'extends')
+          ? CHAINING
+          : NOT_KEYWORD;
+    case 0x74: // t
+      return is(text, from, length, 'typeof') ? CHAINING : NOT_KEYWORD;
+    case 0x6e: // n
+      return is(text, from, length, 'new') ? CHAINING : NOT_KEYWORD;
+    case 0x61: // a
+      return is(text, from, length, 'await') ? CHAINING : NOT_KEYWORD;
+    case 0x76: // v
+      return is(text, from, length, 'void') ? CHAINING : NOT_KEYWORD;
+    case 0x64: // d
+      return is(text, from, length, 'delete') ? CHAINING : NOT_KEYWORD;
+    case 0x6b: // k
+      return is(text, from, length, 'keyof') ? CHAINING : NOT_KEYWORD;
+    case 0x79: // y
+      return is(text, from, length, 'yield') ? CHAINING : NOT_KEYWORD;
+    default:
+      return NOT_KEYWORD;
+  }
+}
 
 /** Character classes for the scan: one table lookup per character on the common path. */
 const OTHER = 0;

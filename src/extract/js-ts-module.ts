@@ -4,7 +4,6 @@
  * record lacks.
  */
 import {
-  type EcmaScriptModule,
   ExportExportNameKind,
   ExportImportNameKind,
   ImportNameKind,
@@ -12,6 +11,7 @@ import {
   type StaticImportEntry,
   type ValueSpan,
 } from 'oxc-parser';
+import type { ModuleRecord } from './js-ts-lazy.js';
 import type { FactSink } from './js-ts-sink.js';
 import { type Binding, recordUses } from './js-ts-uses.js';
 
@@ -31,7 +31,7 @@ const VALUE_DECLARATION =
 const EMPTY_TYPE_IMPORT = /^import\s+type\s*\{/;
 
 export function recordModuleRecord(
-  record: EcmaScriptModule,
+  record: ModuleRecord,
   sink: FactSink,
   /** Bindings found elsewhere (require, import()), scanned for uses with these. */
   extraBindings: Binding[] = [],
@@ -125,11 +125,11 @@ function importedName(entry: StaticImportEntry): string {
   }
 }
 
-function reexportedName(entry: StaticExportEntry): string {
+function reexportedName(entry: Pick<StaticExportEntry, 'importName'>): string {
   return entry.importName.kind === ExportImportNameKind.Name ? (entry.importName.name ?? 'default') : '*';
 }
 
-function exportedName(entry: StaticExportEntry): string {
+function exportedName(entry: Pick<StaticExportEntry, 'exportName'>): string {
   switch (entry.exportName.kind) {
     case ExportExportNameKind.Default:
       return 'default';

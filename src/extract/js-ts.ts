@@ -17,6 +17,7 @@ import { needsAst, recordAst } from './js-ts-ast.js';
 import { isolationNeed } from './js-ts-depth.js';
 import { recordDirectives } from './js-ts-directives.js';
 import { dynamicImportsFromText } from './js-ts-dynamic.js';
+import { parseRecord, parseRecordSync, type RecordParse } from './js-ts-lazy.js';
 import { recordModuleRecord } from './js-ts-module.js';
 import { FactSink } from './js-ts-sink.js';
 
@@ -44,7 +45,7 @@ export function extractModule(path: string, text: string): ModuleFacts {
 /** extractModule without the depth guard: only for text isolationNeed passed, or in the child. */
 export function extractModuleInProcess(path: string, text: string): ModuleFacts {
   const attempts = parseAttempts(path);
-  return factsFromParse(path, text, attempts, parseGuarded(path, text, attempts[0]!));
+  return factsFromParse(path, text, attempts, parseFirst(path, text, attempts[0]!));
 }
 
 /**
@@ -71,7 +72,7 @@ export async function extractModules(
     for (const index of shallow) {
       const { path, text } = files[index]!;
       const attempts = parseAttempts(path);
-      results[index] = factsFromParse(path, text, attempts, parseGuarded(path, text, attempts[0]));
+      results[index] = factsFromParse(path, text, attempts, parseFirst(path, text, attempts[0]!));
     }
   let next = inline ? shallow.length : 0;
   const lane = async (): Promise<void> => {
@@ -79,7 +80,7 @@ export async function extractModules(
       const index = shallow[next++]!;
       const { path, text } = files[index]!;
       const attempts = parseAttempts(path);
-      const first = await parse(path, text, attempts[0]).catch(asError);
+      const first = await (lazyRecord() ? parseRecord : parse)(path, text, attempts[0]!).catch(asError);
       results[index] = factsFromParse(path, text, attempts, first);
     }
   };
@@ -127,6 +128,23 @@ export function rawTransfer(): { experimentalRawTransfer?: true } {
   return raw;
 }
 
+/**
+ * With raw transfer the first parse of a file is lazy (js-ts-lazy.ts): its module record is read
+ * without the tree. PROOFMAP_LAZY_RECORD=0 parses eagerly, the reference the lazy copy is tested against.
+ */
+const lazyRecord = () =>
+  rawTransfer().experimentalRawTransfer === true && process.env.PROOFMAP_LAZY_RECORD !== '0';
+
+/** The first attempt: lazy where raw transfer is, else as every retry. */
+function parseFirst(path: string, text: string, options: ParserOptions): ParseResult | RecordParse | Error {
+  if (!lazyRecord()) return parseGuarded(path, text, options);
+  try {
+    return parseRecordSync(path, text, options);
+  } catch (error) {
+    return asError(error);
+  }
+}
+
 /** PROOFMAP_EXACT_AST=1 reads the AST for every file that hints at it (the reference the text pass is tested against). */
 const exactAst = () => process.env.PROOFMAP_EXACT_AST === '1';
 
@@ -154,14 +172,14 @@ function factsFromParse(
   path: string,
   text: string,
   attempts: ParserOptions[],
-  first: ParseResult | Error,
+  first: ParseResult | RecordParse | Error,
 ): ModuleFacts {
   const sink = new FactSink(path, text);
   if (first instanceof Error) {
     sink.addFileCoverage('failed', `parser threw: ${first.message}`);
     return sink.result();
   }
-  let result = first;
+  let result: ParseResult | RecordParse = first;
   for (const options of attempts.slice(1)) {
     if (result.errors.length === 0) break;
     const retry = parseGuarded(path, text, options);

@@ -13,6 +13,7 @@ import { consultedPaths } from './consulted.js';
 import { listedPaths } from './context-freshness.js';
 import { type RelatedList, relatedDocuments } from './context-related.js';
 import { type Mention, mentionsOf } from './impact.js';
+import { type Kept, keptPerSession } from './kept.js';
 import { compareNeighbours, type Neighbour, neighboursOf } from './neighbours.js';
 import { lowerBoundNotes } from './notes.js';
 import { CODEOWNERS_FILES, type Owners, ownersOf } from './owners.js';
@@ -50,14 +51,54 @@ export function context(
   text: string,
   opts: { limit?: number; hops?: number } = {},
 ): Envelope<Context> {
+  const limit = opts.limit ?? 25;
+  const hops = opts.hops ?? 3;
+  const core = keptCore(session, JSON.stringify([text, limit, hops]), () =>
+    contextCore(session, text, limit, hops),
+  );
+  // What depends on more than the snapshot is read on every call: the consult marker (the
+  // gate's), CODEOWNERS (a file an edit may change without a rescan) and freshness.
+  const unrecorded = session.deps.consulted?.(core.consulted, `context ${text}`);
+  const { target, zone, severity, ...rest } = core.record;
+  const record: Context = {
+    target,
+    ...(zone ? { zone } : {}),
+    severity,
+    ...ownersField(session, core.paths[0]),
+    ...rest,
+  };
+  const notes = [...core.notes, ...(unrecorded ? [unrecorded] : []), ...core.laterNotes];
+  return {
+    query: `context ${text}`,
+    ...paginate([record], 1),
+    freshness: session.deps.freshness(core.behind),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
+
+/** A context answer's part read off the snapshot alone: the same on every call of one session. */
+interface ContextCore {
+  record: Omit<Context, 'owners'>;
+  paths: string[];
+  /** The files a marker is recorded for. */
+  consulted: string[];
+  /** Notes before the consult's own, then after it (the order answers always had). */
+  notes: string[];
+  laterNotes: string[];
+  /** The files whose freshness the answer reports. */
+  behind: string[];
+}
+
+/** A folder's context merges 1,300 files' neighbours and mentions: most of the call's cost. */
+const keptCore: Kept<ContextCore> = keptPerSession(16);
+
+function contextCore(session: Session, text: string, limit: number, hops: number): ContextCore {
   // `path#export`: the declaring file's context, with that export's users beside it.
   const [symbol] = text.includes('#') && hasSymbols(session) ? findSymbols(session, text) : [];
   const target = resolveTarget(session, symbol ? symbol.path! : text, { packages: true });
-  const limit = opts.limit ?? 25;
   const ids = new Set(target.nodes.map((n) => n.id));
   const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
   const consulted = consultedPaths(target);
-  const unrecorded = session.deps.consulted?.(consulted.paths, `context ${text}`);
   const signals = session.signals();
   const zone = session.map.zones.find((z) => z.id === target.nodes[0]!.zone);
   const byCanonicality = (id: string) => signals.canonicality[id] ?? 0;
@@ -74,16 +115,15 @@ export function context(
     return { total: all.length, items: all.slice(0, limit) };
   };
   const notes = lowerBoundNotes(session, paths);
-  const { capped, ...related } = relatedDocuments(session, ids, { limit, hops: opts.hops ?? 3 });
+  const { capped, ...related } = relatedDocuments(session, ids, { limit, hops });
   // A folder target holds every file below it (1,300 in a large package): each list is cut to
   // `limit` with its exact total beside it, so the answer's size follows `limit`, not the folder.
   const checks = checksFor(session, paths);
   const cycles = signals.cycles.items.filter((c) => c.nodes.some((id) => ids.has(id)));
-  const record: Context = {
+  const record: Omit<Context, 'owners'> = {
     target: { kind: target.kind, paths: paths.slice(0, limit), paths_total: paths.length },
     ...(zone ? { zone } : {}),
     severity: severityOf(signals.severity, paths),
-    ...ownersField(session, paths[0]),
     documents: documents.slice(0, limit),
     checks: checks.slice(0, limit),
     checks_total: checks.length,
@@ -119,9 +159,9 @@ export function context(
   }
   if (capped) notes.push('related: the walk stopped at its visit cap; nearer documents are listed first');
   if (consulted.note) notes.push(consulted.note);
-  if (unrecorded) notes.push(unrecorded);
+  const laterNotes: string[] = [];
   if (signals.cycles.total > signals.cycles.items.length)
-    notes.push(
+    laterNotes.push(
       `cycles: only the first ${signals.cycles.items.length} of ${signals.cycles.total} are checked`,
     );
   const behind = listedPaths(session, {
@@ -130,13 +170,8 @@ export function context(
     edges: [...record.dependencies.items, ...record.dependents.items].map((n) => n.edge),
   });
   if (paths.length > limit)
-    notes.push(`target: ${limit} of ${paths.length} files shown; every one was consulted`);
-  return {
-    query: `context ${text}`,
-    ...paginate([record], 1),
-    freshness: session.deps.freshness(behind),
-    ...(notes.length > 0 ? { notes } : {}),
-  };
+    laterNotes.push(`target: ${limit} of ${paths.length} files shown; every one was consulted`);
+  return { record, paths, consulted: consulted.paths, notes, laterNotes, behind };
 }
 
 function ownersField(session: Session, path: string | undefined): { owners?: Owners } {

@@ -9,11 +9,12 @@ import { DOC_RELATIONS } from '../graph/views.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { consultedPaths } from './consulted.js';
+import { type Kept, keptPerSession } from './kept.js';
 import { lowerBoundNotes } from './notes.js';
 import type { Session } from './session.js';
 import { findSymbols, hasSymbols, symbolUpstream } from './symbols.js';
 import { resolveTarget, type Target } from './target.js';
-import { upstream } from './upstream.js';
+import { type Dependent, upstream } from './upstream.js';
 
 export interface ImpactItem {
   path: string;
@@ -65,16 +66,33 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
   const symbols =
     exact.length > 0 ? exact : symbol && hasSymbols(session) ? findSymbols(session, symbol) : [];
   const bySymbol = hasSymbols(session) && (symbols.length > 0 || target.kind === 'path');
-  const walk = bySymbol
-    ? symbolUpstream(session, ids, { depth, visitLimit, ...(symbols.length > 0 ? { symbols } : {}) })
-    : upstream(session, ids, { depth, visitLimit, ...(symbol ? { symbol } : {}) });
+  const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
+  const key = JSON.stringify([ids, symbols.map((s) => s.key), bySymbol, symbol, depth, visitLimit]);
+  const walked = walkedOf(session, key, () => {
+    const walk = bySymbol
+      ? symbolUpstream(session, ids, { depth, visitLimit, ...(symbols.length > 0 ? { symbols } : {}) })
+      : upstream(session, ids, { depth, visitLimit, ...(symbol ? { symbol } : {}) });
+    const sorted = walk.dependents
+      .map((d) => ({ d, path: session.node(d.id)?.path ?? d.id }))
+      .sort((a, b) => a.d.depth - b.d.depth || compareStrings(a.path, b.path));
+    const notes = lowerBoundNotes(session, [...paths, ...sorted.map((x) => x.path)]);
+    if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
+    if (bySymbol)
+      notes.push(
+        symbols.length > 0
+          ? `by symbol: the files using ${symbols.map((s) => s.key).join(', ')} (through barrels), then the users of their exports`
+          : 'by symbol: the files using the target’s exports (through barrels), then the users of theirs; a barrel that only re-exports is listed, not followed',
+      );
+    else if (symbol)
+      notes.push(
+        `by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`,
+      );
+    return { sorted, notes, mentions: mentionsOf(session, ids) };
+  });
   const { severity } = session.signals();
+  const { sorted } = walked;
   // The edge behind each item is looked up for the returned page only: a hub has thousands.
-  const sorted = walk.dependents
-    .map((d) => ({ d, path: session.node(d.id)?.path ?? d.id }))
-    .sort((a, b) => a.d.depth - b.d.depth || compareStrings(a.path, b.path));
   const window = paginate(sorted, opts.limit ?? 50, opts.cursor);
-  const all = sorted.map((x) => x.path);
   const page = {
     ...window,
     items: window.items.map(({ d, path }): ImpactItem => {
@@ -88,17 +106,7 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
       };
     }),
   };
-  const paths = target.nodes.flatMap((n) => (n.path ? [n.path] : []));
-  const notes = lowerBoundNotes(session, [...paths, ...all]);
-  if (walk.cut) notes.push(`visit limit ${visitLimit} reached: more dependents exist than were visited`);
-  if (bySymbol)
-    notes.push(
-      symbols.length > 0
-        ? `by symbol: the files using ${symbols.map((s) => s.key).join(', ')} (through barrels), then the users of their exports`
-        : 'by symbol: the files using the target’s exports (through barrels), then the users of theirs; a barrel that only re-exports is listed, not followed',
-    );
-  else if (symbol)
-    notes.push(`by symbol: direct importers naming "${symbol}" or importing *; deeper levels are file-level`);
+  const notes = [...walked.notes];
   const consulted = consultedPaths(target);
   // A consult must cover what was shown: a page cut to nothing (`--limit 0`) showed no dependent.
   const shownNothing = window.items.length === 0 && sorted.length > 0;
@@ -129,10 +137,20 @@ export function impact(session: Session, text: string, opts: ImpactOptions = {})
     severity: paths
       .map((p) => severity[p] ?? 'leaf')
       .reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a), 'leaf'),
-    mentions: mentionsOf(session, ids),
+    mentions: walked.mentions.map((m) => ({ ...m })),
   };
 }
 
+interface Walked {
+  /** Every dependent, nearest first, then by path: the order pages are cut from. */
+  sorted: { d: Dependent; path: string }[];
+  /** The notes that depend on the walk alone (coverage gaps on it, the visit limit, the mode). */
+  notes: string[];
+  mentions: Mention[];
+}
+
+/** A hub's walk (6,000 dependents on a 7k-file repository) is most of an impact answer's cost. */
+const walkedOf: Kept<Walked> = keptPerSession(16);
 export function mentionsOf(session: Session, ids: readonly string[]): Mention[] {
   const out: Mention[] = [];
   for (const e of ids.flatMap((id) => session.edgesTo(id))) {

@@ -7,9 +7,10 @@ import type { MapNode } from '../map/schema.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import { compareStrings } from '../model/paths.js';
 import { consultedPaths } from './consulted.js';
+import { type Kept, keptPerSession } from './kept.js';
 import type { Session } from './session.js';
 import { findSymbols, hasSymbols, usersOf } from './symbols.js';
-import { resolveTarget } from './target.js';
+import { resolveTarget, type Target } from './target.js';
 
 function symbolRefs(
   session: Session,
@@ -77,6 +78,39 @@ export function refs(
   const declared =
     hasSymbols(session) && !session.nodeAt(text.replace(/^\.\//, '')) ? findSymbols(session, text) : [];
   if (declared.length > 0) return symbolRefs(session, text, declared, opts);
+  const { target, symbol, all } = keptRefs(session, text, () => fileRefs(session, text));
+  const page = paginate(all, opts.limit ?? 100, opts.cursor);
+  const unrecorded = session.deps.consulted?.(consultedPaths(target).paths, `refs ${text}`);
+  const notes = [
+    ...(symbol
+      ? [`by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`]
+      : []),
+    ...(unrecorded ? [unrecorded] : []),
+  ];
+  return {
+    query: `refs ${text}`,
+    ...page,
+    freshness: session.deps.freshness([
+      ...new Set([
+        ...target.nodes.flatMap((n) => (n.path ? [n.path] : [])),
+        ...page.items.map((i) => i.path),
+      ]),
+    ]),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
+
+/** A hub's importers (thousands of edges, each with its evidence) are read and sorted once per snapshot. */
+const keptRefs: Kept<FileRefs> = keptPerSession(16);
+
+interface FileRefs {
+  target: Target;
+  symbol: string | undefined;
+  /** Every reference, by path, line and edge: the order pages are cut from. */
+  all: RefItem[];
+}
+
+function fileRefs(session: Session, text: string): FileRefs {
   const target = resolveTarget(session, text, { symbols: true });
   const symbol = target.kind === 'symbol' ? target.name : undefined;
   const all: RefItem[] = [];
@@ -102,23 +136,5 @@ export function refs(
     (a, b) =>
       compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.edge, b.edge),
   );
-  const page = paginate(all, opts.limit ?? 100, opts.cursor);
-  const unrecorded = session.deps.consulted?.(consultedPaths(target).paths, `refs ${text}`);
-  const notes = [
-    ...(symbol
-      ? [`by symbol "${symbol}": imports naming it, and namespace or * imports of a file exporting it`]
-      : []),
-    ...(unrecorded ? [unrecorded] : []),
-  ];
-  return {
-    query: `refs ${text}`,
-    ...page,
-    freshness: session.deps.freshness([
-      ...new Set([
-        ...target.nodes.flatMap((n) => (n.path ? [n.path] : [])),
-        ...page.items.map((i) => i.path),
-      ]),
-    ]),
-    ...(notes.length > 0 ? { notes } : {}),
-  };
+  return { target, symbol, all };
 }

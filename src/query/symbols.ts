@@ -113,10 +113,24 @@ export function findSymbols(session: Session, text: string): MapNode[] {
  * namespace's members, then the lower-bound ones: files using whole (`*`) a namespace of the
  * module or of a barrel that re-exports it. One entry per user file and symbol.
  */
-export function usersByName(
-  session: SymbolGraph,
-  path: string,
-): { byName: Map<string, SymbolUser[]>; whole: SymbolUser[] } {
+export function usersByName(session: SymbolGraph, path: string): Users {
+  // Kept per graph (one snapshot): a hub's exports have thousands of users, and context asks
+  // for them on every call. Callers read the lists; they copy before sorting or cutting.
+  const memo = barrelsOf(session).users;
+  let known = memo.get(path);
+  if (!known) {
+    known = readUsers(session, path);
+    memo.set(path, known);
+  }
+  return known;
+}
+
+interface Users {
+  byName: ReadonlyMap<string, readonly SymbolUser[]>;
+  whole: readonly SymbolUser[];
+}
+
+function readUsers(session: SymbolGraph, path: string): Users {
   const fileId = nodeId('file', path);
   const file = session.node(fileId);
   const assigned = file?.exports?.some((e) => e.name === EXPORT_ASSIGNMENT) === true;
@@ -142,9 +156,7 @@ export function usersByName(
     }
   }
   for (const module of passThrough(session, fileId))
-    if (module !== fileId)
-      for (const e of session.edgesTo(module))
-        if (e.relation === 'uses' && e.names?.includes('*')) wholes.push(e);
+    if (module !== fileId) wholes.push(...wholeUsesOf(session, module));
   const whole = uniqueUsers(wholes.map((e) => userOf(session, e, '*')));
   for (const list of byName.values()) list.sort(byPathLine);
   return { byName, whole };
@@ -166,18 +178,76 @@ function uniqueUsers(users: SymbolUser[]): SymbolUser[] {
 }
 
 /** A module and every barrel that re-exports from it, transitively (cycles end). */
-export function passThrough(session: SymbolGraph, fileId: string): string[] {
+export function passThrough(session: SymbolGraph, fileId: string): readonly string[] {
+  const memo = barrelsOf(session);
+  const known = memo.passThrough.get(fileId);
+  if (known) return known;
   const seen = new Set([fileId]);
   const queue = [fileId];
-  while (queue.length > 0) {
-    const id = queue.shift()!;
-    for (const e of session.edgesTo(id))
-      if (e.relation === 're-exports' && !seen.has(e.from)) {
-        seen.add(e.from);
-        queue.push(e.from);
+  for (let head = 0; head < queue.length; head++)
+    for (const from of reExportersOf(session, queue[head]!))
+      if (!seen.has(from)) {
+        seen.add(from);
+        queue.push(from);
       }
+  const out = [...seen];
+  memo.passThrough.set(fileId, out);
+  return out;
+}
+
+/**
+ * What the symbol walks ask of every file they pass, read once per graph: a hub's walk visits
+ * 6,000 files, each asking for the barrels that re-export it and the namespaces used whole
+ * through them, and a package's index barrel has thousands of incoming edges to filter each
+ * time. A graph is one snapshot (a session is reopened when the index epoch moves), so what is
+ * kept here can never describe an older map than the one it was read from.
+ */
+interface Barrels {
+  reExporters: Map<string, string[]>;
+  wholeUses: Map<string, MapEdge[]>;
+  passThrough: Map<string, string[]>;
+  users: Map<string, Users>;
+}
+const barrels = new WeakMap<SymbolGraph, Barrels>();
+
+function barrelsOf(session: SymbolGraph): Barrels {
+  let memo = barrels.get(session);
+  if (!memo) {
+    memo = { reExporters: new Map(), wholeUses: new Map(), passThrough: new Map(), users: new Map() };
+    barrels.set(session, memo);
   }
-  return [...seen];
+  return memo;
+}
+
+/** The files re-exporting from `id`, in edge order. */
+function reExportersOf(session: SymbolGraph, id: string): readonly string[] {
+  const memo = barrelsOf(session).reExporters;
+  let list = memo.get(id);
+  if (!list) {
+    list = session
+      .edgesTo(id)
+      .filter((e) => e.relation === 're-exports')
+      .map((e) => e.from);
+    memo.set(id, list);
+  }
+  return list;
+}
+
+/** The `uses` edges into `id` that use a namespace whole (`*`), in edge order. */
+function wholeUsesOf(session: SymbolGraph, id: string): readonly MapEdge[] {
+  const memo = barrelsOf(session).wholeUses;
+  let list = memo.get(id);
+  if (!list) {
+    list = session.edgesTo(id).filter((e) => e.relation === 'uses' && e.names?.includes('*') === true);
+    memo.set(id, list);
+  }
+  return list;
+}
+
+/** Whether a file declares any export (symbolNodesOf(...).length > 0, without minting nodes). */
+function declaresSymbols(session: SymbolGraph, fileId: string): boolean {
+  const file = session.nodeAt(session.node(fileId)?.path ?? '');
+  return file?.exports?.some((e) => e.declaration !== undefined) === true;
 }
 
 /** One user of `name` (a declared name, or `*`) read off the edge that states it. */
@@ -265,7 +335,7 @@ export function symbolUpstream(
             for (const u of usersOf(session, s)) visit(nodeId('file', u.path), depth, u.edge, next, true);
         continue;
       }
-      const declares = symbolNodesOf(session, session.node(fileId)?.path ?? '').length > 0;
+      const declares = declaresSymbols(session, fileId);
       for (const e of session.edgesTo(fileId)) {
         if (e.relation !== 'uses' && !IMPORTING.has(e.relation)) continue;
         if (session.node(e.from)?.kind !== 'file') continue;
@@ -276,8 +346,7 @@ export function symbolUpstream(
       if (declares)
         for (const module of passThrough(session, fileId))
           if (module !== fileId)
-            for (const e of session.edgesTo(module))
-              if (e.relation === 'uses' && e.names?.includes('*')) visit(e.from, depth, e.id, next, true);
+            for (const e of wholeUsesOf(session, module)) visit(e.from, depth, e.id, next, true);
     }
     frontier = next.sort(compareStrings);
   }

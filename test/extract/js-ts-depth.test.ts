@@ -14,6 +14,14 @@ describe('nestingOf', () => {
   ])('%s', (_name, text, expected) => {
     expect(nestingOf(text)).toMatchObject(expected);
   });
+
+  const chaining = ['if', 'else', 'typeof', 'new', 'await', 'void', 'delete', 'keyof', 'extends', 'yield'];
+  it.each(chaining)('%s chains; a longer or shorter word of the same letters does not', (word) => {
+    expect(nestingOf(`x ${word} ${word} ${word} y`).chain).toBe(3);
+    expect(nestingOf(`x ${word}s ${word}s ${word}s y`).chain).toBe(0);
+    expect(nestingOf(`x ${word.slice(0, -1)} ${word.slice(0, -1)} y`).chain).toBe(0);
+    expect(nestingOf(`${word} ${word}`).branches).toBe(word === 'if' || word === 'else' ? 2 : 0);
+  });
 });
 
 describe('isolationNeed', () => {

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseHere } from '../../src/extract/parse-pool.js';
+import { packLane, unpackJobs } from '../../src/extract/parse-lane.js';
+import { answerInParts, PART_FILES, parseHere, type WorkerMessage } from '../../src/extract/parse-pool.js';
 
 /** Real code nobody here wrote: the first files matching `ext` under each directory. */
 function realFiles(roots: string[], ext: RegExp, limit: number): { path: string; text: string }[] {
@@ -54,7 +55,8 @@ describe('the parse pool (compiled build, worker threads)', () => {
         : [],
       rust: rustFiles(),
     };
-    expect(jobs.jsTs.length).toBeGreaterThan(800);
+    // Each of the two lanes or more must answer in several parts for this to test their assembly.
+    expect(jobs.jsTs.length).toBeGreaterThan(3 * PART_FILES);
     const { json, ...pooled } = await parseParallel(jobs);
     expect(pooled).toEqual(await parseHere(jobs));
     // The JSON texts the workers sent are what the fact cache stores: exactly the facts' JSON.
@@ -74,5 +76,43 @@ describe('the parse pool (compiled build, worker threads)', () => {
     const jobs = { jsTs: [], python: [], go, rust: [] };
     const { json: _json, ...pooled } = await parseParallel(jobs);
     expect(pooled).toEqual(await parseHere(jobs));
+  });
+
+  it('a worker answers in parts, in order, then done; together they are the facts of its lane', async () => {
+    const jsTs = realFiles([path.join('node_modules', 'zod')], /\.(?:[cm]?js|ts)$/, 2 * PART_FILES + 17);
+    const jobs = { jsTs, python: [], go: [], rust: rustFiles() };
+    const expected = await parseHere({ ...jobs, jsTs: [...jsTs], rust: [...jobs.rust] });
+    const messages: WorkerMessage[] = [];
+    await answerInParts(packLane(jobs), (m) => messages.push(m));
+    expect(messages.at(-1)).toEqual({ done: true });
+    const parts = messages.flatMap((m) => ('part' in m ? [m.part] : []));
+    expect(parts.map((p) => [p.language, p.start, p.texts.length])).toEqual([
+      ['jsTs', 0, PART_FILES],
+      ['jsTs', PART_FILES, PART_FILES],
+      ['jsTs', 2 * PART_FILES, 17],
+      ['rust', 0, 120],
+    ]);
+    const of = (language: string) => parts.filter((p) => p.language === language).flatMap((p) => p.texts);
+    expect(of('jsTs')).toEqual(expected.jsTs.map((f) => JSON.stringify(f)));
+    expect(of('rust')).toEqual(expected.rust.map((f) => JSON.stringify(f)));
+  });
+
+  it('a packed lane gives back every text exactly: non-ASCII, empty, a lone surrogate, every language', () => {
+    const jobs = {
+      jsTs: [
+        { path: 'a.ts', text: "import ä from './ü'; // 😀\n" },
+        { path: 'b.ts', text: '' },
+        { path: 'c.ts', text: 'const s = "\\ud800";\n' },
+        { path: 'd.ts', text: `const s = '${String.fromCharCode(0xd800)}';\n` },
+      ],
+      python: [{ path: 'p.py', text: 'import é\n' }],
+      go: [],
+      rust: [{ path: 'r.rs', text: 'mod ß;\n' }],
+    };
+    const lane = packLane(jobs);
+    expect(lane.loose.map(([language, index]) => [language, index])).toEqual([['jsTs', 3]]);
+    for (const language of ['jsTs', 'python', 'go', 'rust'] as const)
+      expect(unpackJobs(lane, language, 0, 10)).toEqual(jobs[language]);
+    expect(unpackJobs(lane, 'jsTs', 1, 3)).toEqual(jobs.jsTs.slice(1, 3));
   });
 });

@@ -32,7 +32,10 @@ describe('transitiveDependents', () => {
       const edges: [string, string][] = [];
       for (let k = 0; k < 80; k++)
         edges.push([nodes[Math.floor(rand() * 40)]!, nodes[Math.floor(rand() * 40)]!]);
-      expect(transitiveDependents(nodes, edges)).toEqual(brute(nodes, edges));
+      const expected = brute(nodes, edges);
+      expect(transitiveDependents(nodes, edges)).toEqual(expected);
+      // A block of one word (32 nodes) per pass: two passes over these 40 nodes, same counts.
+      expect(transitiveDependents(nodes, edges, 1)).toEqual(expected);
     }
   });
 

@@ -4,6 +4,7 @@
  * call while one runs waits for it and rescans again, so its answer reflects the tree as it was
  * when it was asked.
  */
+import type { ProofMap } from '../../map/schema.js';
 import { InputError } from '../../model/errors.js';
 import { scan } from '../../scan.js';
 import type { Answer } from '../budget.js';
@@ -32,8 +33,13 @@ export const rescanTool: ToolSpec<Record<string, never>> = {
     running.set(ws, run);
     const started = Date.now();
     const result = await run;
-    ws.refresh();
+    // An unchanged tree wrote no snapshot: the open session still reads the current one, and
+    // dropping it would make the next call pay the reopen (a second on a 7k-file map) for nothing.
+    if (!result.unchanged || result.recovered) ws.refresh();
     const epoch = ws.store().epoch();
+    // An unchanged scan's map is the one on disk, parsed only when read (39 MB on a 7k-file
+    // repository): the session holds that same snapshot already, so it is counted there.
+    const files = filesOf(result.unchanged ? ws.session().map : result.map);
     const items = result.guard.blockers;
     return {
       query: 'rescan',
@@ -44,9 +50,7 @@ export const rescanTool: ToolSpec<Record<string, never>> = {
       freshness: { epoch, stale: [], missing: [], fresh: true },
       ...(result.recovered ? { notes: [result.recovered] } : {}),
       status: result.guard.status,
-      files: result.map.nodes.filter(
-        (n) => n.path !== undefined && n.kind !== 'package' && n.kind !== 'script' && n.kind !== 'symbol',
-      ).length,
+      files,
       parsed: result.parsed,
       reused: result.reused,
       ms: Date.now() - started,
@@ -61,3 +65,21 @@ export const rescanTool: ToolSpec<Record<string, never>> = {
         }
       : { hint: 'nothing more to learn here: answers are fresh again' },
 };
+
+const counted = new WeakMap<ProofMap, number>();
+
+/** The map's nodes that are files on disk (not packages, scripts or symbols), counted once per map. */
+function filesOf(map: ProofMap): number {
+  let n = counted.get(map);
+  if (n === undefined) {
+    n = map.nodes.filter(
+      (node) =>
+        node.path !== undefined &&
+        node.kind !== 'package' &&
+        node.kind !== 'script' &&
+        node.kind !== 'symbol',
+    ).length;
+    counted.set(map, n);
+  }
+  return n;
+}
