@@ -95,6 +95,7 @@ async function scanLocked(
   const trusting = store && last?.startedMs && !options.force;
   const tree = statTree(root, {
     ...(options.order ? { order: options.order } : {}),
+    ...(writing && store ? { listingCache: true } : {}),
     ...(trusting ? { previousStartMs: last.startedMs } : {}),
   });
   const treeNow = treeKey(tree.stamps, maxFileBytes);
@@ -105,7 +106,7 @@ async function scanLocked(
       ? unchangedMap(root, last, last.key)
       : undefined;
   if (sameKept) {
-    stage('discover', `${tree.entries.length} files, every stamp unchanged`);
+    stage('discover', `${tree.paths.length} files, every stamp unchanged`);
     return unchangedResult(root, tree.listing.via, timings, sameKept);
   }
   const previous = trusting ? store.files() : undefined;
@@ -122,7 +123,10 @@ async function scanLocked(
     // them, and the record this scan's start and tree key, so the next one need not even load the
     // file table. (The start moves as a full scan's would: every stamp in the table was read or
     // trusted by now, and files modified near it are distrusted by the next scan.)
-    if (found.read.length > 0) store.updateFiles(found.files.filter((f) => found.read.includes(f.path)));
+    if (found.read.length > 0) {
+      const read = new Set(found.read);
+      store.updateFiles(found.files.filter((f) => read.has(f.path)));
+    }
     if (found.read.length > 0 || treeNow !== kept.tree)
       store.putSignals(LAST_SCAN, { ...kept, startedMs, tree: treeNow });
     return unchangedResult(root, found.via, timings, kept);

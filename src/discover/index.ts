@@ -3,7 +3,7 @@
  * (binary, too large, invalid UTF-8, unreadable, symlinks out of the root or in a loop) is kept as
  * coverage with a reason, and where it still exists it stays a file so imports of it resolve.
  */
-import { lstatSync, statSync } from 'node:fs';
+import { constants, lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../model/constants.js';
 import type { FileContent, SourceFile, TextSource } from '../model/facts.js';
@@ -13,8 +13,10 @@ import type { Coverage } from '../model/types.js';
 import { contain } from './contain.js';
 import { type PythonEnvironment, readPythonEnvironment } from './python-env.js';
 import { fileRole } from './roles.js';
-import { kindOf, READ_CAP_BYTES, readRegularFile } from './safe-read.js';
-import { RACY_MS, type StatTree, stampOf, statTree } from './stat-tree.js';
+import { kindOfType, READ_CAP_BYTES, readRegularFile } from './safe-read.js';
+import { ABSENT, RACY_MS, STAMP_FIELDS, type StatTree, stampAt, stampOf, statTree } from './stat-tree.js';
+
+const { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG } = constants;
 
 export { realRoot } from './contain.js';
 export { fileRole } from './roles.js';
@@ -79,12 +81,19 @@ export function discoverTree(tree: StatTree, options: DiscoverOptions = {}): Dis
   // The scope is the name as it is on disk, so the entry says exactly which file it is.
   for (const u of listing.unnamed) skip(u.path, u.reason);
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  for (const entry of tree.entries) {
-    const rel = entry.rel;
+  const { paths, numbers } = tree;
+  for (let i = 0; i < paths.length; i++) {
+    const rel = paths[i]!;
     const abs = prefix + rel;
-    let stat = entry.stat;
-    if (!stat) continue; // listed by git but deleted from the work tree: not part of the tree on disk
-    if (stat.isSymbolicLink()) {
+    const at = i * STAMP_FIELDS;
+    let type = numbers[at]!;
+    if (type === ABSENT) continue; // listed by git but deleted from the work tree: not part of the tree on disk
+    // The stamp as statTree took it; a symlink's is replaced by its target's below.
+    let stamp = stampAt(numbers, i);
+    let size = numbers[at + 1]!;
+    let mtimeMs = numbers[at + 2]!;
+    let ctimeMs = numbers[at + 4]!;
+    if (type === S_IFLNK) {
       const target = contain(root, rel);
       if (!target.ok) {
         if (target.reason === 'outside')
@@ -93,38 +102,40 @@ export function discoverTree(tree: StatTree, options: DiscoverOptions = {}): Dis
         else skip(rel, `broken symlink (${target.detail}); not followed`);
         continue;
       }
-      stat = statSync(target.real);
+      const stat = statSync(target.real);
       if (stat.isDirectory()) {
         skip(rel, 'symlink to a directory; directories are not followed through links');
         continue;
       }
+      type = stat.mode & S_IFMT;
+      stamp = stampOf(stat);
+      ({ size, mtimeMs, ctimeMs } = stat);
     }
-    if (stat.isDirectory()) {
+    if (type === S_IFDIR) {
       skip(rel, 'git submodule or nested repository; not analysed');
       continue;
     }
-    if (!stat.isFile()) {
-      skip(rel, `not a regular file (${kindOf(stat)}); not read`);
+    if (type !== S_IFREG) {
+      skip(rel, `not a regular file (${kindOfType(type)}); not read`);
       continue;
     }
     const role = fileRole(rel);
-    const stamp = stampOf(stat);
     const known = options.previous?.get(rel);
     if (
       known?.stamp === stamp &&
       known.content !== undefined &&
       !known.hash.startsWith('size:') &&
       known.role === role &&
-      stat.mtimeMs < trustedBefore &&
-      stat.ctimeMs < trustedBefore &&
-      stat.size <= maxBytes
+      mtimeMs < trustedBefore &&
+      ctimeMs < trustedBefore &&
+      size <= maxBytes
     ) {
       files.push({
         path: rel,
         role,
-        size: stat.size,
+        size,
         hash: known.hash,
-        mtimeMs: Math.trunc(stat.mtimeMs),
+        mtimeMs: Math.trunc(mtimeMs),
         stamp,
         content: known.content,
       });
@@ -133,14 +144,14 @@ export function discoverTree(tree: StatTree, options: DiscoverOptions = {}): Dis
       else if (known.content === 'invalid-utf8') skip(rel, INVALID_REASON);
       continue;
     }
-    if (stat.size > maxBytes) {
-      skip(rel, `file is ${stat.size} bytes, over the ${maxBytes}-byte limit; not analysed`);
+    if (size > maxBytes) {
+      skip(rel, `file is ${size} bytes, over the ${maxBytes}-byte limit; not analysed`);
       files.push({
         path: rel,
         role,
-        size: stat.size,
-        hash: `size:${stat.size}`,
-        mtimeMs: Math.trunc(stat.mtimeMs),
+        size,
+        hash: `size:${size}`,
+        mtimeMs: Math.trunc(mtimeMs),
         stamp,
         content: 'unread',
       });
@@ -160,9 +171,9 @@ export function discoverTree(tree: StatTree, options: DiscoverOptions = {}): Dis
     const file: SourceFile = {
       path: rel,
       role,
-      size: stat.size,
+      size,
       hash: contentHash(bytes),
-      mtimeMs: Math.trunc(stat.mtimeMs),
+      mtimeMs: Math.trunc(mtimeMs),
       stamp,
       content: 'unread',
     };

@@ -2,25 +2,27 @@
 import type { FileRole } from '../model/facts.js';
 
 const CODE = /\.(?:[cm]?[jt]sx?|py|go|rs)$/i;
+// The name patterns below are matched against the file's name alone, anchored at both ends: a
+// pattern that may start at any `/` of the whole path tried every position of every listed path.
 /** Python project manifests: pyproject.toml and pip requirements files. */
-const PYTHON_MANIFEST = /(?:^|\/)(?:pyproject\.toml|requirements[^/]*\.txt)$/;
+const PYTHON_MANIFEST = /^(?:pyproject\.toml|requirements[\s\S]*\.txt)$/;
 const DOC = /\.(?:md|mdx|markdown)$/i;
 const ASSET =
   /\.(?:css|scss|sass|less|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|eot|wasm|json|html|txt|yaml|yml)$/i;
 const CONFIG_NAMES =
-  /(?:^|\/)(?:tsconfig(?:\.[^/]*)?\.json|jsconfig\.json|pnpm-workspace\.yaml|proofmap\.config\.(?:json|ya?ml)|\.gitignore|CODEOWNERS)$/;
+  /^(?:tsconfig(?:\.[\s\S]*)?\.json|jsconfig\.json|pnpm-workspace\.yaml|proofmap\.config\.(?:json|ya?ml)|\.gitignore|CODEOWNERS)$/;
 
 /** Go manifests: go.mod and go.work. */
-const GO_MANIFEST = /(?:^|\/)go\.(?:mod|work)$/;
+const GO_MANIFEST = /^go\.(?:mod|work)$/;
 
 export function fileRole(path: string): FileRole {
-  if (path === 'package.json' || path.endsWith('/package.json')) return 'manifest';
-  if (PYTHON_MANIFEST.test(path)) return 'manifest';
-  if (GO_MANIFEST.test(path)) return 'manifest';
-  if (path === 'Cargo.toml' || path.endsWith('/Cargo.toml')) return 'manifest';
-  if (CONFIG_NAMES.test(path)) return 'config';
-  if (CODE.test(path)) return 'code';
-  if (DOC.test(path)) return 'doc';
-  if (ASSET.test(path)) return 'asset';
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (name === 'package.json' || name === 'Cargo.toml') return 'manifest';
+  if (PYTHON_MANIFEST.test(name)) return 'manifest';
+  if (GO_MANIFEST.test(name)) return 'manifest';
+  if (CONFIG_NAMES.test(name)) return 'config';
+  if (CODE.test(name)) return 'code';
+  if (DOC.test(name)) return 'doc';
+  if (ASSET.test(name)) return 'asset';
   return 'other';
 }

@@ -81,10 +81,15 @@ export function repoText(root: string, rel: string, maxBytes: number): string | 
 }
 
 export function kindOf(stat: Stats): string {
-  if (stat.isDirectory()) return 'directory';
-  if (stat.isFIFO()) return 'FIFO';
-  if (stat.isSocket()) return 'socket';
-  if (stat.isCharacterDevice()) return 'character device';
-  if (stat.isBlockDevice()) return 'block device';
+  return kindOfType(stat.mode & constants.S_IFMT);
+}
+
+/** kindOf for a file type (mode & S_IFMT). */
+export function kindOfType(type: number): string {
+  if (type === constants.S_IFDIR) return 'directory';
+  if (type === constants.S_IFIFO) return 'FIFO';
+  if (type === constants.S_IFSOCK) return 'socket';
+  if (type === constants.S_IFCHR) return 'character device';
+  if (type === constants.S_IFBLK) return 'block device';
   return 'special file';
 }

@@ -37,5 +37,13 @@ describe('normalizeRepoPath', () => {
     expect(isExcludedPath('node_modules/x/index.js', EXCLUDED_DIRS)).toBe(true);
     expect(isExcludedPath('src/dist/x.ts', EXCLUDED_DIRS)).toBe(true);
     expect(isExcludedPath('src/distance.ts', EXCLUDED_DIRS)).toBe(false);
+    // A name found as a substring first and as a whole segment later still counts.
+    expect(isExcludedPath('my-dist/dist/x.ts', EXCLUDED_DIRS)).toBe(true);
+    expect(isExcludedPath('a/node_modules', EXCLUDED_DIRS)).toBe(true);
+    expect(isExcludedPath('node_modules', EXCLUDED_DIRS)).toBe(true);
+    expect(isExcludedPath('xnode_modules/a.ts', EXCLUDED_DIRS)).toBe(false);
+    expect(isExcludedPath('a/node_modulesx/b.ts', EXCLUDED_DIRS)).toBe(false);
+    expect(isExcludedPath('a/.gitignore', EXCLUDED_DIRS)).toBe(false);
+    expect(isExcludedPath('a/.git/config', EXCLUDED_DIRS)).toBe(true);
   });
 });
