@@ -139,12 +139,14 @@ for (const [name, args, label] of cases) {
 }
 const rescans = [];
 for (let i = 0; i < Number(values.rescans); i++) rescans.push((await timed('map_rescan', {})).ms);
+// The first rescan is the first call's time, as for every other row, not the fastest.
+const firstRescan = rescans[0];
 rescans.sort((a, b) => a - b);
 // The call after a rescan pays the session reopen (map read, views rebuilt).
 const afterRescan = (await timed('map_impact', { target: hub })).ms;
 rows.push({
   tool: 'map_rescan (no changes)',
-  first: rescans[0],
+  first: firstRescan,
   p50: quantile(rescans, 0.5),
   p95: quantile(rescans, 0.95),
   n: rescans.length,
