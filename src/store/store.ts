@@ -20,7 +20,7 @@ import {
   SUPERSEDED,
 } from './fresh-build.js';
 import { type Freshness, freshness } from './freshness.js';
-import type { SqliteDatabase } from './handles.js';
+import { pragma, type SqliteDatabase } from './handles.js';
 import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
 import { type ConsultMarker, deleteMarkers, getMarker, markerTimes, putMarker } from './markers.js';
 import {
@@ -194,6 +194,10 @@ export class SqliteIndex implements IndexStore {
         .immediate();
       superseded = true;
       copyMarkers(fresh, this.path);
+      // In WAL mode before anyone can open it: otherwise the first openers of the renamed file
+      // (the servers following it, this scan) each convert it, and two connections escalating
+      // their shared locks at once get SQLITE_BUSY at once, whatever the busy timeout.
+      pragma(fresh.conn.db, 'journal_mode = WAL');
       fresh.conn.db.close();
       // Closed first while index.db is still the old file: the last connection's checkpoint and
       // WAL removal must touch the old file's WAL, not the new one's.
