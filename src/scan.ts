@@ -6,6 +6,7 @@
  */
 import { loadConfigLazily } from './discover/config-lazy.js';
 import { discoverTree, realRoot, statTree } from './discover/index.js';
+import { racyFilesUnchanged } from './discover/racy-recheck.js';
 import { mapPath, readMapBytes } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
@@ -101,12 +102,20 @@ async function scanLocked(
   const treeNow = treeKey(tree.stamps, maxFileBytes);
   const reusable = writing && store && !options.force && !options.order;
   // Every stamp as the last scan saw it: its key still holds, and the file table stays unread.
-  const sameKept =
-    reusable && last && tree.settled && treeNow === last.tree
-      ? unchangedMap(root, last, last.key)
-      : undefined;
-  if (sameKept) {
+  const sameKept = reusable && last && treeNow === last.tree ? unchangedMap(root, last, last.key) : undefined;
+  if (sameKept && tree.settled) {
     stage('discover', `${tree.paths.length} files, every stamp unchanged`);
+    return unchangedResult(root, tree.listing.via, timings, sameKept);
+  }
+  // The same stamps, a few of them too recent to prove their bytes: those files alone are read
+  // again. The record then takes this scan's start, as the kept path below does after reading.
+  if (
+    sameKept &&
+    store &&
+    racyFilesUnchanged(tree, sameKept.startedMs, (paths) => store.filesAt(paths), maxFileBytes)
+  ) {
+    store.putSignals(LAST_SCAN, { ...sameKept, startedMs });
+    stage('discover', `${tree.paths.length} files, every stamp unchanged, recent ones re-read`);
     return unchangedResult(root, tree.listing.via, timings, sameKept);
   }
   const previous = trusting ? store.files() : undefined;

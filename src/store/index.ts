@@ -49,6 +49,8 @@ export interface IndexStore {
   transaction<T>(fn: () => T): T;
   /** Files of the last snapshot, by path. */
   files(): Map<string, FileRecord>;
+  /** The rows of these paths only (a path without a row is absent): a few lookups, not the table. */
+  filesAt(paths: readonly string[]): Map<string, FileRecord>;
   /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
   updateFiles(files: readonly SourceFile[]): void;
   /** The JSON lines of the edges into a node, as map.json holds them. */

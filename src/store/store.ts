@@ -103,11 +103,22 @@ export class SqliteIndex implements IndexStore {
   }
 
   files(): Map<string, FileRecord> {
+    return this.#fileRows('');
+  }
+
+  filesAt(paths: readonly string[]): Map<string, FileRecord> {
+    return paths.length === 0
+      ? new Map()
+      : this.#fileRows(' WHERE path IN (SELECT value FROM json_each(?))', paths);
+  }
+
+  #fileRows(where: string, paths?: readonly string[]): Map<string, FileRecord> {
     return this.#guard(() => {
       const files = new Map<string, FileRecord>();
       const rows = queryJson<[string, string, number, number, FileRole, string | null, FileContent | null][]>(
         this.#conn,
-        `SELECT json_group_array(json_array(path, hash, size, mtime_ms, role, stamp, content)) FROM files`,
+        `SELECT json_group_array(json_array(path, hash, size, mtime_ms, role, stamp, content)) FROM files${where}`,
+        ...(paths ? [JSON.stringify(paths)] : []),
       );
       for (const [p, hash, size, mtimeMs, role, stamp, content] of rows)
         files.set(p, {

@@ -1,0 +1,84 @@
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discover, type KnownFile, statTree } from '../../src/discover/index.js';
+import { racyFilesUnchanged } from '../../src/discover/racy-recheck.js';
+import { scan } from '../../src/scan.js';
+import { tmpRepo } from '../helpers/tmp-repo.js';
+
+/** The rows a scan would have recorded for the tree as it is now, by path. */
+function rowsOf(root: string): Map<string, KnownFile> {
+  return new Map(discover(root).files.map((f) => [f.path, f]));
+}
+
+describe('racyFilesUnchanged: only the files inside the racy window are read again', () => {
+  it('holds when each recent file still has its row, and asks for those rows only', () => {
+    const root = tmpRepo({ 'a.ts': 'export const a = 1;\n', 'docs/b.md': '# b\n' });
+    const rows = rowsOf(root);
+    const asked: string[][] = [];
+    const lookup = (paths: readonly string[]) => {
+      asked.push([...paths]);
+      return rows;
+    };
+    // A previous scan that started now: every file is inside the window.
+    expect(racyFilesUnchanged(statTree(root), Date.now(), lookup)).toBe(true);
+    expect(asked.at(-1)?.sort()).toEqual(['a.ts', 'docs/b.md']);
+    // A minute later: none is, and nothing is read or asked.
+    expect(racyFilesUnchanged(statTree(root), Date.now() + 60_000, lookup)).toBe(true);
+    expect(asked.at(-1)).toEqual([]);
+  });
+
+  it('fails when a recent file has other bytes, another stamp or no row', () => {
+    const root = tmpRepo({ 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 1;\n' });
+    const rows = rowsOf(root);
+    const tree = statTree(root);
+    const now = Date.now();
+    const a = rows.get('a.ts')!;
+    const other = (changed: Partial<KnownFile> | undefined) => {
+      const copy = new Map(rows);
+      if (changed) copy.set('a.ts', { ...a, ...changed });
+      else copy.delete('a.ts');
+      return () => copy;
+    };
+    expect(racyFilesUnchanged(tree, now, other({ hash: rows.get('b.ts')!.hash }))).toBe(false);
+    expect(racyFilesUnchanged(tree, now, other({ stamp: '1:2:3:4' }))).toBe(false);
+    expect(racyFilesUnchanged(tree, now, other({ role: 'doc' }))).toBe(false);
+    expect(racyFilesUnchanged(tree, now, other(undefined))).toBe(false);
+    expect(racyFilesUnchanged(tree, now, () => rows)).toBe(true);
+  });
+
+  it('leaves a tree with a symlink, an oversized or too many recent files to discovery', () => {
+    const root = tmpRepo({ 'a.ts': 'export const a = 1;\n' });
+    const now = Date.now();
+    expect(racyFilesUnchanged(statTree(root), now, () => rowsOf(root), 5)).toBe(false);
+    symlinkSync('a.ts', path.join(root, 'link.ts'));
+    expect(racyFilesUnchanged(statTree(root), now, () => rowsOf(root))).toBe(false);
+    const many = tmpRepo(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}.ts`, `// ${i}\n`])));
+    expect(racyFilesUnchanged(statTree(many), now, () => rowsOf(many))).toBe(false);
+  });
+});
+
+describe('scan: a rescan right after a scan re-reads only the recent files', () => {
+  it('answers unchanged with the map as it was, then still sees the next edit', async () => {
+    const root = tmpRepo({
+      'src/a.ts': "import { b } from './b';\nexport const a = b;\n",
+      'src/b.ts': 'export const b = 1;\n',
+    });
+    const details: string[] = [];
+    const onProgress = (stage: string, detail?: string) => {
+      if (stage === 'discover') details.push(detail ?? '');
+    };
+    await scan({ root, onProgress });
+    const before = readFileSync(path.join(root, '.proofmap/map.json'));
+    // Real time: the files were written just before the first scan, inside its racy window.
+    const second = await scan({ root, onProgress });
+    expect(second.mode).toBe('unchanged');
+    expect(details.at(-1)).toBe('2 files, every stamp unchanged, recent ones re-read');
+    expect(readFileSync(path.join(root, '.proofmap/map.json'))).toEqual(before);
+    expect(second.map.meta.version).toBe(JSON.parse(before.toString('utf8')).meta.version);
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const b = 2;\n'); // same size
+    const third = await scan({ root, onProgress });
+    expect(third.mode).not.toBe('unchanged');
+    expect(third.parsed).toBe(1);
+  });
+});
