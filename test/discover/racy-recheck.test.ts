@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { discover, type KnownFile, statTree } from '../../src/discover/index.js';
 import { racyFilesUnchanged } from '../../src/discover/racy-recheck.js';
 import { scan } from '../../src/scan.js';
+import { discoverDetails, importPairRepo } from '../helpers/rescan-fixture.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
 /** The rows a scan would have recorded for the tree as it is now, by path. */
@@ -60,14 +61,8 @@ describe('racyFilesUnchanged: only the files inside the racy window are read aga
 
 describe('scan: a rescan right after a scan re-reads only the recent files', () => {
   it('answers unchanged with the map as it was, then still sees the next edit', async () => {
-    const root = tmpRepo({
-      'src/a.ts': "import { b } from './b';\nexport const a = b;\n",
-      'src/b.ts': 'export const b = 1;\n',
-    });
-    const details: string[] = [];
-    const onProgress = (stage: string, detail?: string) => {
-      if (stage === 'discover') details.push(detail ?? '');
-    };
+    const root = importPairRepo();
+    const { details, onProgress } = discoverDetails();
     await scan({ root, onProgress });
     const before = readFileSync(path.join(root, '.proofmap/map.json'));
     // Real time: the files were written just before the first scan, inside its racy window.

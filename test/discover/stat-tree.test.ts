@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statTree } from '../../src/discover/index.js';
 import { scan } from '../../src/scan.js';
+import { discoverDetails, importPairRepo } from '../helpers/rescan-fixture.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
 // A previous scan that started a minute from now: every file on disk is older than it by more
@@ -64,16 +65,10 @@ describe('scan: a rescan of an unchanged tree stops at the stamps', () => {
   });
 
   it('answers unchanged without reading the file table, and still sees the next edit', async () => {
-    const root = tmpRepo({
-      'src/a.ts': "import { b } from './b';\nexport const a = b;\n",
-      'src/b.ts': 'export const b = 1;\n',
-    });
+    const root = importPairRepo();
     // The scans run a minute ahead of the files' times, so no stamp is inside the racy window.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
-    const details: string[] = [];
-    const onProgress = (stage: string, detail?: string) => {
-      if (stage === 'discover') details.push(detail ?? '');
-    };
+    const { details, onProgress } = discoverDetails();
     await scan({ root, onProgress });
     const before = readFileSync(path.join(root, '.proofmap/map.json'));
     const second = await scan({ root, onProgress });
