@@ -66,6 +66,9 @@ export interface OpenMap {
  * file's stamp is `mapStamp`; otherwise undefined.
  */
 export function openMapBySpans(root: string, mapStamp: string): OpenMap | undefined {
+  // The old map stays open while the new one is renamed over it, which Windows refuses: there the
+  // delta reads the whole map, as it did before the table.
+  if (process.platform === 'win32') return undefined;
   const read = readRegularFile(spansPath(root), MAX_BYTES);
   if (!read.ok) return undefined;
   const spans = spansOf(read.bytes, mapStamp);
