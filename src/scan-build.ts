@@ -13,12 +13,14 @@ import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
 import { readPreviousMap, serializeItems, serializeMapChunks, writeMapText } from './map/emit.js';
+import { writeMapSpans } from './map/emit-spans.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { addGoEdges, addGoManifestEdges, goZones } from './map/go-edges.js';
 import { guard } from './map/guardian.js';
 import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
+import { SpanTable } from './map/map-text.js';
 import { addPythonEdges, addPythonManifestEdges, pythonProjects } from './map/python-edges.js';
 import { recordAliases } from './map/record-aliases.js';
 import { repoView } from './map/repo-view.js';
@@ -239,8 +241,10 @@ export async function buildMap({
     map.meta.blockers = verdict.blockers;
     stage('guard');
 
-    const text = serializeMapChunks(map, items);
+    const spans = writing ? new SpanTable(items.nodes.length, items.edges.length) : undefined;
+    const text = serializeMapChunks(map, items, spans);
     const mapFile = writing ? writeMapText(root, text) : undefined;
+    if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
     stage('emit');
     if (store && previous && signalsJob) {
       store.writeSnapshot(map, found.files, headings(facts), items);

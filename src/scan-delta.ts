@@ -25,8 +25,9 @@ import {
   updatePackages,
 } from './map/delta-splice.js';
 import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
+import { openMapBySpans, writeMapSpans } from './map/emit-spans.js';
 import { MAX_INCREMENTS } from './map/increments.js';
-import { ID_AT, MapText } from './map/map-text.js';
+import { ID_AT, MapText, SpanTable } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
 import { zonesByPath } from './map/zones.js';
 import type { ModuleFacts, SourceFile, TextSource } from './model/facts.js';
@@ -76,7 +77,15 @@ export function deltaScan(input: DeltaInput): ScanResult {
   // of map.json moves its stamp.
   if (fileStamp(mapPath(input.root)) !== input.last.mapStamp)
     throw new DeltaRefused('map.json changed since the last scan');
-  const text = MapText.parse(readMapBytes(input.root));
+  const opened = openMapBySpans(input.root, input.last.mapStamp);
+  try {
+    return deltaOn(opened?.text ?? MapText.parse(readMapBytes(input.root)), input, changes);
+  } finally {
+    opened?.close();
+  }
+}
+
+function deltaOn(text: MapText | undefined, input: DeltaInput, changes: Changes): ScanResult {
   if (!text) throw new DeltaRefused('map.json is not in the layout this version writes');
   // Entries discovery could not take in (an NFD name, a symlink out of the root) have no file a
   // delta would splice: when they changed, only a full build records them.
@@ -270,12 +279,15 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   });
   stage('index');
   input.onIndexed?.();
-  const out = text.chunks(serializeSection);
+  const spans = new SpanTable(text.nodes.length, text.edges.length);
+  const out = text.chunks(serializeSection, spans);
   const mapFile = writeMapText(root, out);
+  const mapStamp = fileStamp(mapFile) ?? '';
+  writeMapSpans(root, mapStamp, spans.table());
   stage('emit');
   const record: LastScan = {
     key: input.key,
-    mapStamp: fileStamp(mapFile) ?? '',
+    mapStamp,
     startedMs: input.startedMs,
     ...(input.tree ? { tree: input.tree } : {}),
     meta,
@@ -295,8 +307,10 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     guard: verdict,
     meta,
     findings: record.findings,
+    // Runs of the old file are not in memory: the map then comes from the file just written.
     get map() {
-      return JSON.parse(Buffer.concat(out).toString('utf8'));
+      const bytes = out.every((c) => c instanceof Uint8Array) ? Buffer.concat(out) : readMapBytes(root);
+      return JSON.parse(bytes.toString('utf8'));
     },
   };
 }

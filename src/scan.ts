@@ -6,7 +6,8 @@
  */
 import { loadConfigLazily } from './discover/config-lazy.js';
 import { discoverTree, realRoot, statTree } from './discover/index.js';
-import { racyFilesUnchanged } from './discover/racy-recheck.js';
+import { racyFilesUnchanged, restampedFiles } from './discover/racy-recheck.js';
+import { keepTreeStamps, keptTreeStamps } from './discover/stamps-file.js';
 import { mapPath, readMapBytes } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
 import type { ProofMap } from './map/schema.js';
@@ -118,6 +119,24 @@ async function scanLocked(
     stage('discover', `${tree.paths.length} files, every stamp unchanged, recent ones re-read`);
     return unchangedResult(root, tree.listing.via, timings, sameKept);
   }
+  // The same listing with a few stamps moved (files touched, or saved with the same bytes): the
+  // last scan's stamps, entry by entry, tell which; those files alone are read, and when each
+  // still has its row's bytes the map is kept and the rows take their new stamps.
+  const keptBefore = reusable && !sameKept && last?.tree ? unchangedMap(root, last, last.key) : undefined;
+  if (keptBefore?.tree && store) {
+    const before = keptTreeStamps(root, tree.numbers.length);
+    const restamped =
+      before && treeKey(tree.digestOf(before), maxFileBytes) === keptBefore.tree
+        ? restampedFiles(tree, keptBefore.startedMs, before, (paths) => store.filesAt(paths), maxFileBytes)
+        : undefined;
+    if (restamped) {
+      if (restamped.length > 0) store.updateFiles(restamped);
+      store.putSignals(LAST_SCAN, { ...keptBefore, startedMs, tree: treeNow });
+      keepTreeStamps(root, tree.numbers);
+      stage('discover', `${tree.paths.length} files, ${restamped.length} re-read, same bytes`);
+      return unchangedResult(root, tree.listing.via, timings, keptBefore);
+    }
+  }
   const previous = trusting ? store.files() : undefined;
   const found = discoverTree(tree, {
     ...(maxFileBytes ? { maxFileBytes } : {}),
@@ -136,8 +155,10 @@ async function scanLocked(
       const read = new Set(found.read);
       store.updateFiles(found.files.filter((f) => read.has(f.path)));
     }
-    if (found.read.length > 0 || treeNow !== kept.tree)
+    if (found.read.length > 0 || treeNow !== kept.tree) {
       store.putSignals(LAST_SCAN, { ...kept, startedMs, tree: treeNow });
+      keepTreeStamps(root, tree.numbers);
+    }
     return unchangedResult(root, found.via, timings, kept);
   }
 
@@ -151,7 +172,7 @@ async function scanLocked(
       docRead ? import('./scan-delta-docs.js') : undefined,
     ]);
     try {
-      return deltaScan({
+      const result = deltaScan({
         root,
         store,
         loaded,
@@ -165,6 +186,8 @@ async function scanLocked(
         tree: treeNow,
         ...(docs ? { docs } : {}),
       });
+      keepTreeStamps(root, tree.numbers);
+      return result;
     } catch (error) {
       // Refusals happen before anything is written; the full build below starts from the same state.
       if (!(error instanceof DeltaRefused)) throw error;
@@ -184,6 +207,7 @@ async function scanLocked(
     startedMs,
     tree: treeNow,
   });
+  if (writing && store) keepTreeStamps(root, tree.numbers);
   return fullBecause ? { ...built, fullBecause } : built;
 }
 

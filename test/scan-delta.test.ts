@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cycles, openSession } from '../src/query/index.js';
 import { scan } from '../src/scan.js';
+import { LAST_SCAN, type LastScan } from '../src/scan-support.js';
 import { openSqlite, prepare } from '../src/store/handles.js';
 import { openIndex } from '../src/store/index.js';
 
@@ -466,6 +467,28 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     rmSync(file);
     edit(root, 'src/app/c.ts', (t) => `${t}// more\n`);
     expect((await scan({ root })).fullBecause).toMatch(/map.json changed/);
+  });
+
+  it('splices the same bytes with the spans table beside map.json and without it', async () => {
+    const spans = (root: string) => path.join(root, '.proofmap/map-spans.bin');
+    const withTable = repo();
+    const a = await deltaAndCold(withTable, () => edit(withTable, 'src/app/c.ts', (t) => `${t}// more\n`));
+    expect(a.delta.mode).toBe('delta');
+    expect(a.deltaBytes).toBe(a.fullBytes);
+    // The delta kept a table for its own map.json: the next delta opens it the same way.
+    const store = openIndex(withTable, { readonly: true });
+    const mapStamp = store.getSignals<LastScan>(LAST_SCAN)?.mapStamp;
+    store.close();
+    expect(mapStamp).toBeTruthy();
+    expect(readFileSync(spans(withTable), 'latin1')).toContain(`"map":"${mapStamp}"`);
+    const without = repo();
+    const b = await deltaAndCold(without, () => {
+      rmSync(spans(without));
+      edit(without, 'src/app/c.ts', (t) => `${t}// more\n`);
+    });
+    expect(b.delta.mode).toBe('delta');
+    expect(b.deltaBytes).toBe(b.fullBytes);
+    expect(b.deltaBytes).toBe(a.deltaBytes.replaceAll(withTable, without));
   });
 
   it('keeps signals when the graph is unchanged and marks them lagging when it changed', async () => {

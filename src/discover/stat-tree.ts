@@ -33,6 +33,11 @@ export interface StatTree {
   numbers: Float64Array;
   /** Digest of the listing and every entry's stamp. */
   stamps: string;
+  /**
+   * `stamps` for other numbers over this same listing: when it gives the digest a previous scan
+   * recorded for numbers it kept (stamps-file.ts), those numbers are that scan's, entry by entry.
+   */
+  digestOf(numbers: Float64Array): string;
   /** Whether every stamp is older than the racy window before the previous scan's start. */
   settled: boolean;
 }
@@ -132,11 +137,9 @@ export function statTree(dir: string, options: StatTreeOptions = {}): StatTree {
   extra.push(...environmentStamps(root, listing.paths, stampOf));
   // Paths are NUL-joined (a path holds no NUL) and the numbers are fixed-width: the three parts
   // cannot be shifted into one another, so equal digests mean equal listings and stamps.
-  const digest = createHash('sha1')
-    .update(paths.join('\0'))
-    .update('\n')
-    .update(numbers)
-    .update(extra.join('\n'))
-    .digest('hex');
-  return { root, listing, paths, numbers, stamps: digest, settled };
+  const joined = Buffer.from(paths.join('\0')); // encoded once: digestOf may run twice
+  const rest = extra.join('\n');
+  const digestOf = (these: Float64Array) =>
+    createHash('sha1').update(joined).update('\n').update(these).update(rest).digest('hex');
+  return { root, listing, paths, numbers, stamps: digestOf(numbers), digestOf, settled };
 }

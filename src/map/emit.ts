@@ -10,6 +10,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { readRegularFile } from '../discover/safe-read.js';
 import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
-import { MapText } from './map-text.js';
+import { type ByteRun, type MapChunk, MapText, type SpanTable } from './map-text.js';
 import type { ProofMap } from './schema.js';
 import { describeSchemaError, type SchemaError } from './schema-problems.js';
 
@@ -63,29 +64,49 @@ const LINES_PER_CHUNK = 2048;
 
 /**
  * serializeMap's bytes as chunks, for writing: a 30 MB map is never one string (building and
- * encoding that cost ~0.6 s of the 7k-file scan, most of it in the garbage collector).
+ * encoding that cost ~0.6 s of the 7k-file scan, most of it in the garbage collector). With
+ * `spans` (and `items`), each node's and edge's place in the bytes is recorded there.
  */
-export function serializeMapChunks(map: ProofMap, items?: SerializedItems): Buffer[] {
-  const out: Buffer[] = [Buffer.from('{\n')];
+export function serializeMapChunks(map: ProofMap, items?: SerializedItems, spans?: SpanTable): Buffer[] {
+  const out: Buffer[] = [];
+  let size = 0;
+  const push = (b: Buffer) => {
+    out.push(b);
+    size += b.length;
+  };
+  push(Buffer.from('{\n'));
   const entries = Object.entries(map);
   entries.forEach(([key, value], i) => {
     const lines = key === 'nodes' ? items?.nodes : key === 'edges' ? items?.edges : undefined;
-    out.push(Buffer.from(`  ${JSON.stringify(key)}: `));
-    if (lines === undefined) out.push(Buffer.from(serializeSection(key, value)));
-    else if (lines.length === 0) out.push(Buffer.from('[]'));
+    if (key === 'edges') spans?.endNodes();
+    push(Buffer.from(`  ${JSON.stringify(key)}: `));
+    if (lines === undefined) push(Buffer.from(serializeSection(key, value)));
+    else if (lines.length === 0) push(Buffer.from('[]'));
     else {
-      out.push(Buffer.from('[\n    '));
-      for (let at = 0; at < lines.length; at += LINES_PER_CHUNK)
-        out.push(
-          Buffer.from(
-            `${at > 0 ? ITEM_SEPARATOR : ''}${lines.slice(at, at + LINES_PER_CHUNK).join(ITEM_SEPARATOR)}`,
-          ),
-        );
-      out.push(Buffer.from('\n  ]'));
+      push(Buffer.from('[\n    '));
+      for (let at = 0; at < lines.length; at += LINES_PER_CHUNK) {
+        const some = lines.slice(at, at + LINES_PER_CHUNK);
+        const text = `${at > 0 ? ITEM_SEPARATOR : ''}${some.join(ITEM_SEPARATOR)}`;
+        const bytes = Buffer.from(text);
+        if (spans)
+          recordLines(spans, some, size + (at > 0 ? ITEM_SEPARATOR.length : 0), bytes.length === text.length);
+        push(bytes);
+      }
+      push(Buffer.from('\n  ]'));
     }
-    out.push(Buffer.from(i === entries.length - 1 ? '\n}\n' : ',\n'));
+    push(Buffer.from(i === entries.length - 1 ? '\n}\n' : ',\n'));
   });
   return out;
+}
+
+/** Lines written from `start`, separated by ITEM_SEPARATOR; all ASCII when `ascii` (the usual case). */
+function recordLines(spans: SpanTable, lines: readonly string[], start: number, ascii: boolean): void {
+  let at = start;
+  for (const line of lines) {
+    const length = ascii ? line.length : Buffer.byteLength(line);
+    spans.add(at, at + length, line);
+    at += length + ITEM_SEPARATOR.length;
+  }
 }
 
 const ITEM_SEPARATOR = ',\n    ';
@@ -186,7 +207,7 @@ export function writeMap(root: string, map: ProofMap): string {
 }
 
 /** Writes an already validated and serialised map. */
-export function writeMapText(root: string, text: string | Uint8Array | readonly Uint8Array[]): string {
+export function writeMapText(root: string, text: string | Uint8Array | readonly MapChunk[]): string {
   const target = mapPath(root);
   writeAtomic(target, text);
   ensureOutputIgnore(path.dirname(target));
@@ -200,6 +221,22 @@ const OUTPUT_IGNORE =
 function ensureOutputIgnore(dir: string): void {
   const file = path.join(dir, '.gitignore');
   if (!existsSync(file)) writeAtomic(file, OUTPUT_IGNORE);
+}
+
+/**
+ * Runs of the old map are copied through one small buffer: reading the whole 40 MB file into
+ * fresh memory cost more than all the rest of a one-file rescan (each new page is a fault).
+ */
+const COPY_BYTES = 1024 * 1024;
+
+function copyRun(run: ByteRun, fd: number, scratch: Buffer): void {
+  let at = run.start;
+  while (at < run.end) {
+    const n = readSync(run.fd, scratch, 0, Math.min(scratch.length, run.end - at), at);
+    if (n === 0) throw new Error(`internal: map.json ended at byte ${at} while copying it`);
+    writeFileSync(fd, scratch.subarray(0, n));
+    at += n;
+  }
 }
 
 const UNWRITABLE = new Set([
@@ -216,7 +253,7 @@ const UNWRITABLE = new Set([
 ]);
 
 /** Writes a file so that readers see either the old or the new content, never a mix. */
-export function writeAtomic(target: string, content: string | Uint8Array | readonly Uint8Array[]): void {
+export function writeAtomic(target: string, content: string | Uint8Array | readonly MapChunk[]): void {
   const dir = path.dirname(target);
   try {
     mkdirSync(dir, { recursive: true });
@@ -229,7 +266,16 @@ export function writeAtomic(target: string, content: string | Uint8Array | reado
     try {
       // writeFileSync loops until every byte is written, unlike one writeSync.
       if (typeof content === 'string' || content instanceof Uint8Array) writeFileSync(fd, content);
-      else for (const chunk of content) writeFileSync(fd, chunk);
+      else {
+        let scratch: Buffer | undefined;
+        for (const chunk of content) {
+          if (chunk instanceof Uint8Array) writeFileSync(fd, chunk);
+          else {
+            scratch ??= Buffer.allocUnsafeSlow(COPY_BYTES);
+            copyRun(chunk, fd, scratch);
+          }
+        }
+      }
       fsyncSync(fd);
     } finally {
       closeSync(fd);

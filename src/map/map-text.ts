@@ -7,6 +7,11 @@
  *
  * The layout read here is exactly the one serializeMap writes (one entry per line, compact JSON,
  * four spaces of indent); anything else is refused, and the caller falls back to a full build.
+ *
+ * The old bytes are either the whole file in memory (parse) or the open file itself, located by
+ * the spans table written beside it (fromSpans, emit-spans.ts): then a delta reads the few
+ * entries it replaces and the small sections, and the untouched runs are copied file to file when
+ * writing. Reading 40 MB into fresh memory was the largest part of a one-file rescan.
  */
 import type { ProofMap } from './schema.js';
 
@@ -36,6 +41,43 @@ const SEPARATOR = Buffer.from(`,\n${ITEM_INDENT}`);
  */
 export type Item = number | string;
 
+/** A run of the old map.json's bytes, copied from the open file when written (emit.ts). */
+export interface ByteRun {
+  fd: number;
+  start: number;
+  end: number;
+}
+
+/** What is written: new bytes, or runs of the old file (only when the old file is not in memory). */
+export type MapChunk = Uint8Array | ByteRun;
+
+/** The old map.json, open: a range of its bytes on demand (emit-spans.ts opens it). */
+export interface OldFile {
+  fd: number;
+  size: number;
+  read(start: number, end: number): Buffer;
+}
+
+/**
+ * The old entries' bytes at the fixed id offsets, from the spans table: ID_AT for a node, and
+ * ID_AT, FROM_AT, TO_AT for an edge (latin1, 12 bytes each). The passes over every edge read
+ * them here instead of from the file.
+ */
+const ID_SLOTS = [7, 29, 49] as const;
+
+/**
+ * Where each entry of a map lies in its file, and its ids: what emit-spans.ts keeps beside
+ * map.json, so the next delta need not read the whole file to find them.
+ */
+export interface EntrySpans {
+  /** How many entries are nodes (the first ones); the rest are edges. */
+  nodes: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** 12 id bytes per node, then 36 per edge (see ID_SLOTS). */
+  ids: Buffer;
+}
+
 export class MapText {
   /** Parsed small sections. */
   readonly small: Pick<ProofMap, Small>;
@@ -51,7 +93,8 @@ export class MapText {
   endpoints?: Map<string, { kind: string; path?: string }>;
 
   private constructor(
-    readonly bytes: Buffer,
+    /** The old file: all of it in memory, or open and read by range. */
+    private readonly old: { bytes: Buffer } | { file: OldFile; ids: Buffer; nodeCount: number },
     /** Byte range of old entry k: [starts[k], ends[k]); node entries first, then edge entries. */
     private readonly starts: Int32Array,
     private readonly ends: Int32Array,
@@ -66,54 +109,80 @@ export class MapText {
 
   /** Splits map.json as serializeMap wrote it; undefined when the bytes have another layout. */
   static parse(bytes: Buffer): MapText | undefined {
-    if (bytes.toString('latin1', 0, 2) !== '{\n') return undefined;
-    const bodies = new Map<Section, { start: number; end: number }>();
-    let at = 2;
-    for (const [i, key] of SECTIONS.entries()) {
-      const head = `  ${JSON.stringify(key)}: `;
-      if (bytes.toString('latin1', at, at + head.length) !== head) return undefined;
-      const start = at + head.length;
-      const last = i === SECTIONS.length - 1;
-      const tail = last ? '\n}\n' : `,\n  ${JSON.stringify(SECTIONS[i + 1])}: `;
-      // The edges run ~25 MB on a 7k-file map and the sections after them are small: their end is
-      // found from the end of the file (entries are one line each, so the tail is unique).
-      const end = last
-        ? bytes.length - tail.length
-        : key === 'edges'
-          ? bytes.lastIndexOf(tail, undefined, 'latin1')
-          : bytes.indexOf(tail, start, 'latin1');
-      if (end < start || bytes.toString('latin1', end, end + tail.length) !== tail) return undefined;
-      bodies.set(key, { start, end });
-      at = end + (last ? tail.length : 2);
-    }
-    if (at !== bytes.length) return undefined;
-    const small: Record<string, unknown> = {};
-    try {
-      for (const key of SECTIONS) {
-        if (key === 'nodes' || key === 'edges') continue;
-        const { start, end } = bodies.get(key)!;
-        small[key] = JSON.parse(bytes.toString('utf8', start, end));
-      }
-    } catch {
-      return undefined;
-    }
+    const parts = splitSections(bytes);
+    if (!parts) return undefined;
     const spans = new Spans();
-    const nodes = itemsOf(bytes, bodies.get('nodes')!, spans);
-    const edges = itemsOf(bytes, bodies.get('edges')!, spans);
+    const nodes = itemsOf(bytes, parts.bodies.get('nodes')!, spans);
+    const edges = itemsOf(bytes, parts.bodies.get('edges')!, spans);
     if (!nodes || !edges) return undefined;
-    return new MapText(bytes, spans.starts, spans.ends, small as Pick<ProofMap, Small>, nodes, edges);
+    return new MapText({ bytes }, spans.starts, spans.ends, parts.small, nodes, edges);
+  }
+
+  /**
+   * The map in an open file whose entries the spans table locates: only the small sections are
+   * read (the bytes before the first node, between the arrays, after the last edge). Undefined
+   * when those bytes are not the layout the table says (a map with an empty array included).
+   */
+  static fromSpans(file: OldFile, spans: EntrySpans): MapText | undefined {
+    const { starts, ends, nodes: nodeCount } = spans;
+    const total = starts.length;
+    if (nodeCount === 0 || nodeCount >= total || ends.length !== total) return undefined;
+    const expectedIds = nodeCount * 12 + (total - nodeCount) * 36;
+    if (spans.ids.length !== expectedIds) return undefined;
+    let at = 0;
+    for (let k = 0; k < total; k++) {
+      if (starts[k]! < at || ends[k]! <= starts[k]!) return undefined;
+      at = ends[k]!;
+    }
+    if (at > file.size) return undefined;
+    const open = `[\n${ITEM_INDENT}`;
+    const firstNode = starts[0]!;
+    const firstEdge = starts[nodeCount]!;
+    const lastEdge = ends[total - 1]!;
+    if (firstNode < open.length) return undefined;
+    const between = file.read(ends[nodeCount - 1]!, firstEdge).toString('latin1');
+    if (between !== `\n  ],\n  "edges": ${open}`) return undefined;
+    // The small sections with the two arrays left out: parse checks them as it checks a whole map.
+    const head = file.read(0, firstNode - open.length);
+    const tail = file.read(lastEdge, file.size);
+    const close = '\n  ]';
+    if (tail.toString('latin1', 0, close.length) !== close) return undefined;
+    const rest = Buffer.concat([head, Buffer.from('[],\n  "edges": []'), tail.subarray(close.length)]);
+    const parts = splitSections(rest);
+    if (!parts) return undefined;
+    const items = (from: number, to: number) => {
+      const out: Item[] = [];
+      for (let k = from; k < to; k++) out.push(k);
+      return out;
+    };
+    return new MapText(
+      { file, ids: spans.ids, nodeCount },
+      starts,
+      ends,
+      parts.small,
+      items(0, nodeCount),
+      items(nodeCount, total),
+    );
   }
 
   /** The text of an item (old bytes decoded, or the replacement line). */
   text(item: Item): string {
-    return typeof item === 'string' ? item : this.bytes.toString('utf8', this.starts[item], this.ends[item]);
+    if (typeof item === 'string') return item;
+    const old = this.old;
+    if ('bytes' in old) return old.bytes.toString('utf8', this.starts[item], this.ends[item]);
+    return old.file.read(this.starts[item]!, this.ends[item]!).toString('utf8');
   }
 
   /** A 12-character id at a fixed offset of an item: `{"id":"…"`, `"from":"…"`, `"to":"…"`. */
   field(item: Item, offset: number): string {
     if (typeof item === 'string') return item.slice(offset, offset + 12);
+    const slot = this.#slot(item, offset);
+    if (slot !== undefined) return (this.old as { ids: Buffer }).ids.toString('latin1', slot, slot + 12);
     const at = this.starts[item]! + offset;
-    return this.bytes.toString('latin1', at, at + 12);
+    const old = this.old;
+    return 'bytes' in old
+      ? old.bytes.toString('latin1', at, at + 12)
+      : old.file.read(at, at + 12).toString('latin1');
   }
 
   /**
@@ -122,59 +191,237 @@ export class MapText {
    */
   fieldIs(item: Item, offset: number, id: string): boolean {
     if (typeof item === 'string') return item.startsWith(id, offset);
-    const at = this.starts[item]! + offset;
-    for (let i = 0; i < 12; i++) if (this.bytes[at + i] !== id.charCodeAt(i)) return false;
+    const slot = this.#slot(item, offset);
+    const old = this.old;
+    let bytes: Buffer;
+    let at: number;
+    if (slot !== undefined) {
+      bytes = (old as { ids: Buffer }).ids;
+      at = slot;
+    } else if ('bytes' in old) {
+      bytes = old.bytes;
+      at = this.starts[item]! + offset;
+    } else return this.field(item, offset) === id;
+    for (let i = 0; i < 12; i++) if (bytes[at + i] !== id.charCodeAt(i)) return false;
     return true;
+  }
+
+  /** Where the spans table holds the id at `offset` of old entry k, if it does. */
+  #slot(k: number, offset: number): number | undefined {
+    const old = this.old;
+    if ('bytes' in old) return undefined;
+    if (k < old.nodeCount) return offset === ID_SLOTS[0] ? k * 12 : undefined;
+    const i = ID_SLOTS.indexOf(offset as (typeof ID_SLOTS)[number]);
+    return i < 0 ? undefined : old.nodeCount * 12 + (k - old.nodeCount) * 36 + i * 12;
   }
 
   /** The file's bytes with the big arrays as they are now and the small sections re-serialised. */
   render(serializeSection: (key: string, value: unknown) => string): Buffer {
-    return Buffer.concat(this.chunks(serializeSection));
+    const old = this.old;
+    const chunks = this.chunks(serializeSection);
+    return Buffer.concat(
+      chunks.map((c) => (c instanceof Uint8Array ? c : (old as { file: OldFile }).file.read(c.start, c.end))),
+    );
   }
 
-  /** The same bytes as render, as slices of the old file and new lines: written without a copy. */
-  chunks(serializeSection: (key: string, value: unknown) => string): Buffer[] {
-    const chunks: Buffer[] = [Buffer.from('{\n')];
+  /**
+   * The same bytes as render, as slices (or runs) of the old file and new lines: written without
+   * a copy. With `spans`, each entry's place in the new file and its ids are recorded there.
+   */
+  chunks(serializeSection: (key: string, value: unknown) => string, spans?: SpanTable): MapChunk[] {
+    const out = new ChunkList(spans);
+    out.push(Buffer.from('{\n'));
     SECTIONS.forEach((key, i) => {
-      chunks.push(Buffer.from(`  ${JSON.stringify(key)}: `));
-      if (key === 'nodes' || key === 'edges') this.#renderItems(this[key], chunks);
-      else chunks.push(Buffer.from(serializeSection(key, this.small[key])));
-      chunks.push(Buffer.from(i === SECTIONS.length - 1 ? '\n}\n' : ',\n'));
+      out.push(Buffer.from(`  ${JSON.stringify(key)}: `));
+      if (key === 'edges') out.spans?.endNodes();
+      if (key === 'nodes' || key === 'edges') this.#renderItems(this[key], out);
+      else out.push(Buffer.from(serializeSection(key, this.small[key])));
+      out.push(Buffer.from(i === SECTIONS.length - 1 ? '\n}\n' : ',\n'));
     });
-    return chunks;
+    return out.chunks;
   }
 
   // Adjacent old items are one contiguous run of the old bytes, separators included: one slice.
   // Old entries are numbered in file order, so "the entry that followed it in the file" is k + 1.
-  #renderItems(items: Item[], chunks: Buffer[]): void {
+  #renderItems(items: Item[], out: ChunkList): void {
     if (items.length === 0) {
-      chunks.push(Buffer.from('[]'));
+      out.push(Buffer.from('[]'));
       return;
     }
-    chunks.push(Buffer.from(`[\n${ITEM_INDENT}`));
+    out.push(Buffer.from(`[\n${ITEM_INDENT}`));
     let i = 0;
     while (i < items.length) {
-      if (i > 0) chunks.push(SEPARATOR);
+      if (i > 0) out.push(SEPARATOR);
       const item = items[i]!;
       if (typeof item === 'string') {
-        chunks.push(Buffer.from(item));
+        const bytes = Buffer.from(item);
+        out.spans?.add(out.size, out.size + bytes.length, item);
+        out.push(bytes);
         i++;
         continue;
       }
       let j = i;
       while (j + 1 < items.length && items[j + 1] === (items[j] as number) + 1) j++;
-      chunks.push(this.bytes.subarray(this.starts[item], this.ends[items[j] as number]));
+      const start = this.starts[item]!;
+      const end = this.ends[items[j] as number]!;
+      if (out.spans) this.#recordRun(out.spans, item, items[j] as number, out.size - start);
+      const old = this.old;
+      out.push('bytes' in old ? old.bytes.subarray(start, end) : { fd: old.file.fd, start, end });
       i = j + 1;
     }
-    chunks.push(Buffer.from('\n  ]'));
+    out.push(Buffer.from('\n  ]'));
   }
+
+  /** Old entries k0..k1, one run of the old bytes, now `shift` bytes further on in the new file. */
+  #recordRun(spans: SpanTable, k0: number, k1: number, shift: number): void {
+    const old = this.old;
+    if ('bytes' in old) {
+      for (let k = k0; k <= k1; k++)
+        spans.addFromBytes(this.starts[k]! + shift, this.ends[k]! + shift, old.bytes, this.starts[k]!);
+      return;
+    }
+    const table = { nodes: old.nodeCount, starts: this.starts, ends: this.ends, ids: old.ids };
+    spans.addRun(table, k0, k1, shift, this.#slot(k0, ID_SLOTS[0])!);
+  }
+}
+
+/** Chunks in order, with the byte count so far (where the next entry starts in the new file). */
+class ChunkList {
+  readonly chunks: MapChunk[] = [];
+  size = 0;
+  constructor(readonly spans?: SpanTable) {}
+  push(chunk: MapChunk): void {
+    this.chunks.push(chunk);
+    this.size += chunk instanceof Uint8Array ? chunk.length : chunk.end - chunk.start;
+  }
+}
+
+/**
+ * The spans table of a map being written, entry by entry in file order: every node, then every
+ * edge (the order serializeMap writes them).
+ */
+export class SpanTable {
+  readonly #spans: Spans;
+  #ids: Buffer;
+  #idLength = 0;
+  #nodes = -1;
+
+  /**
+   * Sized for the entry counts when known: growing by doubling touched twice the memory, and in a
+   * short process every new page is a fault.
+   */
+  constructor(nodes = 1024, edges = 0) {
+    this.#spans = new Spans(Math.max(1, nodes + edges));
+    this.#ids = Buffer.allocUnsafe(Math.max(12, nodes * 12 + edges * 36));
+  }
+
+  /** Marks the end of the nodes: entries added after this are edges. */
+  endNodes(): void {
+    this.#nodes = this.#spans.length;
+  }
+
+  /** An entry written from its line: its ids are copied from the line (ASCII at those offsets). */
+  add(start: number, end: number, line: string): void {
+    this.#spans.add(start, end);
+    const slots = this.#nodes < 0 ? 1 : ID_SLOTS.length;
+    const ids = this.#reserve(slots * 12);
+    for (let s = 0; s < slots; s++) {
+      const offset = ID_SLOTS[s]!;
+      for (let i = 0; i < 12; i++) ids[this.#idLength++] = line.charCodeAt(offset + i);
+    }
+  }
+
+  /**
+   * Old entries k0..k1 of `spans`, now `shift` bytes further on, their ids one run of an old
+   * spans table's (`ids` from `at`): one copy, not one per entry.
+   */
+  addRun(spans: EntrySpans, k0: number, k1: number, shift: number, at: number): void {
+    for (let k = k0; k <= k1; k++) this.#spans.add(spans.starts[k]! + shift, spans.ends[k]! + shift);
+    const width = (k1 - k0 + 1) * (this.#nodes < 0 ? 12 : 36);
+    const ids = this.#reserve(width);
+    spans.ids.copy(ids, this.#idLength, at, at + width);
+    this.#idLength += width;
+  }
+
+  /** An old entry from a map held in memory: its ids copied from its line at `lineStart`. */
+  addFromBytes(start: number, end: number, bytes: Buffer, lineStart: number): void {
+    this.#spans.add(start, end);
+    const slots = this.#nodes < 0 ? 1 : ID_SLOTS.length;
+    const ids = this.#reserve(slots * 12);
+    for (let s = 0; s < slots; s++) {
+      const at = lineStart + ID_SLOTS[s]!;
+      for (let i = 0; i < 12; i++) ids[this.#idLength++] = bytes[at + i]!;
+    }
+  }
+
+  #reserve(n: number): Buffer {
+    if (this.#idLength + n > this.#ids.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.#ids.length * 2, this.#idLength + n));
+      this.#ids.copy(grown, 0, 0, this.#idLength);
+      this.#ids = grown;
+    }
+    return this.#ids;
+  }
+
+  table(): EntrySpans {
+    const n = this.#spans.length;
+    return {
+      nodes: this.#nodes < 0 ? n : this.#nodes,
+      starts: this.#spans.starts.subarray(0, n),
+      ends: this.#spans.ends.subarray(0, n),
+      ids: this.#ids.subarray(0, this.#idLength),
+    };
+  }
+}
+
+/** The sections of a map in serializeMap's layout: the small ones parsed, the big ones located. */
+function splitSections(
+  bytes: Buffer,
+): { small: Pick<ProofMap, Small>; bodies: Map<Section, { start: number; end: number }> } | undefined {
+  if (bytes.toString('latin1', 0, 2) !== '{\n') return undefined;
+  const bodies = new Map<Section, { start: number; end: number }>();
+  let at = 2;
+  for (const [i, key] of SECTIONS.entries()) {
+    const head = `  ${JSON.stringify(key)}: `;
+    if (bytes.toString('latin1', at, at + head.length) !== head) return undefined;
+    const start = at + head.length;
+    const last = i === SECTIONS.length - 1;
+    const tail = last ? '\n}\n' : `,\n  ${JSON.stringify(SECTIONS[i + 1])}: `;
+    // The edges run ~25 MB on a 7k-file map and the sections after them are small: their end is
+    // found from the end of the file (entries are one line each, so the tail is unique).
+    const end = last
+      ? bytes.length - tail.length
+      : key === 'edges'
+        ? bytes.lastIndexOf(tail, undefined, 'latin1')
+        : bytes.indexOf(tail, start, 'latin1');
+    if (end < start || bytes.toString('latin1', end, end + tail.length) !== tail) return undefined;
+    bodies.set(key, { start, end });
+    at = end + (last ? tail.length : 2);
+  }
+  if (at !== bytes.length) return undefined;
+  const small: Record<string, unknown> = {};
+  try {
+    for (const key of SECTIONS) {
+      if (key === 'nodes' || key === 'edges') continue;
+      const { start, end } = bodies.get(key)!;
+      small[key] = JSON.parse(bytes.toString('utf8', start, end));
+    }
+  } catch {
+    return undefined;
+  }
+  return { small: small as Pick<ProofMap, Small>, bodies };
 }
 
 /** Byte ranges of the old entries, grown as they are found. */
 class Spans {
-  starts: Int32Array = new Int32Array(1024);
-  ends: Int32Array = new Int32Array(1024);
+  starts: Int32Array;
+  ends: Int32Array;
   length = 0;
+
+  constructor(capacity = 1024) {
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+  }
 
   add(start: number, end: number): number {
     if (this.length === this.starts.length) {

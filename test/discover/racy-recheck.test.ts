@@ -1,8 +1,8 @@
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discover, type KnownFile, statTree } from '../../src/discover/index.js';
-import { racyFilesUnchanged } from '../../src/discover/racy-recheck.js';
+import { racyFilesUnchanged, restampedFiles } from '../../src/discover/racy-recheck.js';
 import { scan } from '../../src/scan.js';
 import { discoverDetails, importPairRepo } from '../helpers/rescan-fixture.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
@@ -75,5 +75,40 @@ describe('scan: a rescan right after a scan re-reads only the recent files', () 
     const third = await scan({ root, onProgress });
     expect(third.mode).not.toBe('unchanged');
     expect(third.parsed).toBe(1);
+  });
+});
+
+describe('restampedFiles: the files whose stamps moved since the last scan are read again', () => {
+  it("gives those files with their new stamps when their bytes are their rows' ", () => {
+    const root = tmpRepo({ 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 1;\n' });
+    const rows = rowsOf(root);
+    const before = statTree(root).numbers.slice();
+    const t = new Date(Date.now() - 120_000);
+    utimesSync(path.join(root, 'a.ts'), t, t); // touched: new stamp, same bytes
+    const tree = statTree(root);
+    const asked: string[][] = [];
+    const lookup = (paths: readonly string[]) => {
+      asked.push([...paths]);
+      return rows;
+    };
+    // A minute after the files' times: only a.ts, whose stamp moved, is looked at.
+    const later = Date.now() + 60_000;
+    const files = restampedFiles(tree, later, before, lookup);
+    expect(asked).toEqual([['a.ts']]);
+    expect(files?.map((f) => [f.path, f.hash, f.stamp === rows.get('a.ts')!.stamp])).toEqual([
+      ['a.ts', rows.get('a.ts')!.hash, false],
+    ]);
+    // Without the last scan's numbers the moved stamp goes unseen: that is the caller's check.
+    expect(restampedFiles(tree, later, undefined, lookup)).toEqual([]);
+    writeFileSync(path.join(root, 'a.ts'), 'export const a = 2;\n');
+    expect(restampedFiles(statTree(root), later, before, lookup)).toBeUndefined();
+  });
+
+  it('leaves a file that appeared or vanished in the listing to discovery', () => {
+    const root = tmpRepo({ 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 1;\n' });
+    const rows = rowsOf(root);
+    const before = statTree(root).numbers.slice();
+    rmSync(path.join(root, 'b.ts'));
+    expect(restampedFiles(statTree(root), Date.now() + 60_000, before, () => rows)).toBeUndefined();
   });
 });

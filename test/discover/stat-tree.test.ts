@@ -84,4 +84,33 @@ describe('scan: a rescan of an unchanged tree stops at the stamps', () => {
     expect(third.mode).not.toBe('unchanged');
     expect(third.parsed).toBe(1);
   });
+
+  it('reads only a touched file again, keeps the map, and still sees an edit after it', async () => {
+    const root = importPairRepo();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    const { details, onProgress } = discoverDetails();
+    await scan({ root, onProgress });
+    const before = readFileSync(path.join(root, '.proofmap/map.json'));
+    vi.useRealTimers();
+    await tick();
+    const b = path.join(root, 'src/b.ts');
+    const t = new Date(Date.now() + 1000);
+    utimesSync(b, t, t); // new stamp, same bytes
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    const touched = await scan({ root, onProgress });
+    expect(touched.mode).toBe('unchanged');
+    expect(details.at(-1)).toBe('2 files, 1 re-read, same bytes');
+    expect(readFileSync(path.join(root, '.proofmap/map.json'))).toEqual(before);
+    // The row took the new stamp: the next rescan stops at the digest.
+    expect((await scan({ root, onProgress })).mode).toBe('unchanged');
+    expect(details.at(-1)).toBe('2 files, every stamp unchanged');
+
+    vi.useRealTimers();
+    await tick();
+    writeFileSync(b, 'export const b = 3;\n'); // same size
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    const edited = await scan({ root, onProgress });
+    expect(edited.mode).not.toBe('unchanged');
+    expect(edited.parsed).toBe(1);
+  });
 });

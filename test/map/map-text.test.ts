@@ -33,7 +33,7 @@ describe('MapText', () => {
     expect(text.nodes).toHaveLength(500);
     expect(text.edges).toHaveLength(1000);
     const chunks = text.chunks(serializeSection);
-    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(Buffer.concat(chunks as Buffer[]).equals(bytes)).toBe(true);
     // One slice per big array: consecutive old entries are one run, not an entry each.
     expect(chunks.length).toBeLessThan(40);
   });

@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  serializeItems,
+  serializeMap,
+  serializeMapChunks,
+  serializeSection,
+  writeMapText,
+} from '../../src/map/emit.js';
+import { openMapBySpans, writeMapSpans } from '../../src/map/emit-spans.js';
+import { FROM_AT, ID_AT, MapText, SpanTable, TO_AT } from '../../src/map/map-text.js';
+import type { ProofMap } from '../../src/map/schema.js';
+import { fileStamp } from '../../src/scan-support.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const hex = (i: number) => i.toString(16).padStart(12, '0');
+
+/** A map in serializeMap's layout; labels with non-ASCII text so byte and character offsets differ. */
+function bigMap(n: number): ProofMap {
+  const nodes = Array.from({ length: n }, (_, i) => ({
+    id: hex(i),
+    kind: 'file',
+    key: `f${i}.ts`,
+    label: `é${i}`,
+  }));
+  const edges = nodes.flatMap((node, i) =>
+    [1, 2].map((k) => ({ id: hex(n + 2 * i + k), from: node.id, to: hex((i + k) % n), relation: 'imports' })),
+  );
+  return {
+    $schema: 'proofmap.map/v1',
+    meta: { version: 1 },
+    zones: [],
+    nodes,
+    edges,
+    flows: [],
+    increments: [],
+    findings: [],
+    coverage: [{ analyzer: 'x', scope: 'ü.ts', status: 'skipped', reason: 'r' }],
+  } as unknown as ProofMap;
+}
+
+/** Writes the map as a full build does (map.json, then its spans table); returns the root and stamp. */
+function written(map: ProofMap): { root: string; stamp: string } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-spans-'));
+  dirs.push(root);
+  const items = serializeItems(map);
+  const spans = new SpanTable(items.nodes.length, items.edges.length);
+  const file = writeMapText(root, serializeMapChunks(map, items, spans));
+  const stamp = fileStamp(file)!;
+  writeMapSpans(root, stamp, spans.table());
+  return { root, stamp };
+}
+
+const mapFile = (root: string) => path.join(root, '.proofmap/map.json');
+
+describe('the spans table beside map.json', () => {
+  it('locates every entry and its ids as a parse of the whole file does', () => {
+    const map = bigMap(300);
+    const { root, stamp } = written(map);
+    const parsed = MapText.parse(readFileSync(mapFile(root)))!;
+    const opened = openMapBySpans(root, stamp)!;
+    try {
+      const text = opened.text;
+      expect(text.small).toEqual(parsed.small);
+      expect(text.nodes.map((n) => text.text(n))).toEqual(parsed.nodes.map((n) => parsed.text(n)));
+      expect(text.edges.map((e) => text.text(e))).toEqual(parsed.edges.map((e) => parsed.text(e)));
+      for (const [i, e] of text.edges.entries())
+        for (const at of [ID_AT, FROM_AT, TO_AT]) {
+          expect(text.field(e, at)).toBe(parsed.field(parsed.edges[i]!, at));
+          expect(text.fieldIs(e, at, parsed.field(parsed.edges[i]!, at))).toBe(true);
+        }
+      expect(text.field(text.nodes[5]!, ID_AT)).toBe(hex(5));
+      // An offset the table does not hold is read from the file.
+      expect(text.field(text.nodes[5]!, FROM_AT)).toBe(parsed.field(parsed.nodes[5]!, FROM_AT));
+    } finally {
+      opened.close();
+    }
+  });
+
+  it('writes a splice as a fresh serialisation, and a table the next splice can use', () => {
+    const map = bigMap(300);
+    const { root, stamp } = written(map);
+    const opened = openMapBySpans(root, stamp)!;
+    const text = opened.text;
+    const edited = structuredClone(map);
+    const node = { ...edited.nodes[7]!, label: 'changed "quoted" é' };
+    edited.nodes[7] = node;
+    text.nodes[7] = JSON.stringify(node);
+    edited.edges.splice(300, 2);
+    text.edges.splice(300, 2);
+    const added = {
+      id: hex(9999),
+      from: hex(3),
+      to: hex(4),
+      relation: 'imports',
+    } as ProofMap['edges'][number];
+    edited.edges.splice(10, 0, added);
+    text.edges.splice(10, 0, JSON.stringify(added));
+    const spans = new SpanTable(text.nodes.length, text.edges.length);
+    const chunks = text.chunks(serializeSection, spans);
+    // Untouched entries are runs of the old file, copied when written, not read into memory.
+    expect(chunks.some((c) => !(c instanceof Uint8Array))).toBe(true);
+    const file = writeMapText(root, chunks);
+    opened.close();
+    expect(readFileSync(file, 'utf8')).toBe(serializeMap(edited));
+    const stampNow = fileStamp(file)!;
+    writeMapSpans(root, stampNow, spans.table());
+    const again = openMapBySpans(root, stampNow)!;
+    try {
+      const parsed = MapText.parse(readFileSync(file))!;
+      expect(again.text.edges.map((e) => again.text.text(e))).toEqual(
+        parsed.edges.map((e) => parsed.text(e)),
+      );
+      expect(again.text.edges.map((e) => again.text.field(e, TO_AT))).toEqual(
+        parsed.edges.map((e) => parsed.field(e, TO_AT)),
+      );
+      expect(again.text.nodes.map((n) => again.text.text(n))).toEqual(
+        parsed.nodes.map((n) => parsed.text(n)),
+      );
+    } finally {
+      again.close();
+    }
+  });
+
+  it('is not used for any other map.json, nor when damaged', () => {
+    const { root, stamp } = written(bigMap(50));
+    expect(openMapBySpans(root, 'another:stamp')).toBeUndefined();
+    // The same bytes written again: a new inode and time, so not the map the table describes.
+    writeFileSync(mapFile(root), readFileSync(mapFile(root)));
+    expect(openMapBySpans(root, fileStamp(mapFile(root))!)).toBeUndefined();
+    const other = written(bigMap(50));
+    truncateSync(path.join(other.root, '.proofmap/map-spans.bin'), 300);
+    expect(openMapBySpans(other.root, other.stamp)).toBeUndefined();
+    expect(stamp).not.toBe('');
+  });
+});
