@@ -75,6 +75,21 @@ export function gateEntries(
   }
   const out = new Map<string, FileGateEntry>();
   const byPath = (a: number, b: number) => compareStrings(files[a]!.path!, files[b]!.path!);
+  // Per file, once: the area label (as an index into `labels`) and whether it lies in a package.
+  // A hub's thousands of users are then counted with array reads instead of two map lookups each.
+  const labels: string[] = [];
+  const labelIndex = new Map<string, number>();
+  const labelOf = Int32Array.from(files, ({ zone }) => {
+    const label = zoneLabel.get(zone) ?? zone;
+    let at = labelIndex.get(label);
+    if (at === undefined) {
+      at = labels.push(label) - 1;
+      labelIndex.set(label, at);
+    }
+    return at;
+  });
+  const inPackage = Uint8Array.from(files, ({ zone }) => (packageZones.has(zone) ? 1 : 0));
+  const perLabel = new Int32Array(labels.length);
   for (const [i, node] of files.entries()) {
     const incoming = importersOf.get(node.id) ?? [];
     const u = users.get(i)!;
@@ -89,12 +104,22 @@ export function gateEntries(
             byPath,
           )
         : [];
-    const areas = new Map<string, number>();
+    // Counted per label, then listed by count (label order breaks ties): the same list whatever
+    // the order users were counted in.
+    const counted: number[] = [];
+    let everyInPackage = true;
     for (const user of u.users) {
-      const { zone } = files[user]!;
-      const label = zoneLabel.get(zone) ?? zone;
-      areas.set(label, (areas.get(label) ?? 0) + 1);
+      const label = labelOf[user]!;
+      const before = perLabel[label]!;
+      perLabel[label] = before + 1;
+      if (before === 0) counted.push(label);
+      if (inPackage[user] === 0) everyInPackage = false;
     }
+    const areas = counted.map((label): [string, number] => {
+      const files = perLabel[label]!;
+      perLabel[label] = 0;
+      return [labels[label]!, files];
+    });
     const dependents = transitive.get(node.id) ?? 0;
     const c = centrality.get(node.id) ?? 0;
     const severity = severityOf({ fanIn: u.busiest, dependents, centrality: c }, t);
@@ -110,12 +135,12 @@ export function gateEntries(
       centrality: c,
       guarded: severity === 'high' || severity === 'chokepoint',
       sample: [...direct, ...through].map((f) => files[f]!.path!),
-      areas: [...areas]
+      areas: areas
         .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
         .slice(0, SAMPLE)
         .map(([name, files]) => ({ name, files })),
-      areaCount: areas.size,
-      inPackages: [...u.users].every((f) => packageZones.has(files[f]!.zone)),
+      areaCount: areas.length,
+      inPackages: everyInPackage,
       exports: (node.exports ?? []).map((x) => x.name),
       importers: incoming
         .slice(0, 500)
