@@ -45,7 +45,6 @@ export function gateEntries(
     (n) => n.path !== undefined && (n.kind === 'file' || n.kind === 'document' || n.kind === 'artifact'),
   );
   const pathOf = new Map(files.map((n) => [n.id, n.path!]));
-  const nodeOf = new Map(files.map((n) => [n.id, n]));
   const zoneLabel = new Map(map.zones.map((z) => [z.id, z.kind === 'root' ? '(root)' : z.label]));
   const packageZones = new Set(map.zones.filter((z) => z.kind === 'package').map((z) => z.id));
   const deps = map.edges.filter(
@@ -56,12 +55,14 @@ export function gateEntries(
     ids,
     deps.map((e) => [e.from, e.to]),
   );
+  // By file index: the users' sets compare small integers instead of node ids.
+  const indexOfFile = new Map(ids.map((id, i) => [id, i]));
   const users = fileUsers(
-    ids,
-    (id) => (nodeOf.get(id)?.exports ?? []).map((x) => x.name),
+    ids.map((_, i) => i),
+    (i) => (files[i]!.exports ?? []).map((x) => x.name),
     deps.map((e) => ({
-      from: e.from,
-      to: e.to,
+      from: indexOfFile.get(e.from)!,
+      to: indexOfFile.get(e.to)!,
       reexport: e.relation === 're-exports',
       ...(e.names ? { names: e.names } : {}),
     })),
@@ -73,10 +74,25 @@ export function gateEntries(
     else importersOf.set(e.to, [e]);
   }
   const out = new Map<string, FileGateEntry>();
-  for (const node of files) {
+  const byPath = (a: number, b: number) => compareStrings(files[a]!.path!, files[b]!.path!);
+  // Per file, once: the area label (as an index into `labels`) and whether it lies in a package.
+  // A hub's thousands of users are then counted with array reads instead of two map lookups each.
+  const labels: string[] = [];
+  const labelIndex = new Map<string, number>();
+  const labelOf = Int32Array.from(files, ({ zone }) => {
+    const label = zoneLabel.get(zone) ?? zone;
+    let at = labelIndex.get(label);
+    if (at === undefined) {
+      at = labels.push(label) - 1;
+      labelIndex.set(label, at);
+    }
+    return at;
+  });
+  const inPackage = Uint8Array.from(files, ({ zone }) => (packageZones.has(zone) ? 1 : 0));
+  const perLabel = new Int32Array(labels.length);
+  for (const [i, node] of files.entries()) {
     const incoming = importersOf.get(node.id) ?? [];
-    const u = users.get(node.id)!;
-    const byPath = (a: string, b: string) => compareStrings(pathOf.get(a)!, pathOf.get(b)!);
+    const u = users.get(i)!;
     // Only the first SAMPLE of direct-then-through users are named: a hub's thousands of users
     // are not sorted whole for ten names.
     const direct = leastOf(u.direct, SAMPLE, byPath);
@@ -88,11 +104,22 @@ export function gateEntries(
             byPath,
           )
         : [];
-    const areas = new Map<string, number>();
-    for (const id of u.users) {
-      const label = zoneLabel.get(nodeOf.get(id)!.zone) ?? nodeOf.get(id)!.zone;
-      areas.set(label, (areas.get(label) ?? 0) + 1);
+    // Counted per label, then listed by count (label order breaks ties): the same list whatever
+    // the order users were counted in.
+    const counted: number[] = [];
+    let everyInPackage = true;
+    for (const user of u.users) {
+      const label = labelOf[user]!;
+      const before = perLabel[label]!;
+      perLabel[label] = before + 1;
+      if (before === 0) counted.push(label);
+      if (inPackage[user] === 0) everyInPackage = false;
     }
+    const areas = counted.map((label): [string, number] => {
+      const files = perLabel[label]!;
+      perLabel[label] = 0;
+      return [labels[label]!, files];
+    });
     const dependents = transitive.get(node.id) ?? 0;
     const c = centrality.get(node.id) ?? 0;
     const severity = severityOf({ fanIn: u.busiest, dependents, centrality: c }, t);
@@ -107,13 +134,13 @@ export function gateEntries(
       dependents,
       centrality: c,
       guarded: severity === 'high' || severity === 'chokepoint',
-      sample: [...direct, ...through].map((id) => pathOf.get(id)!),
-      areas: [...areas]
+      sample: [...direct, ...through].map((f) => files[f]!.path!),
+      areas: areas
         .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
         .slice(0, SAMPLE)
         .map(([name, files]) => ({ name, files })),
-      areaCount: areas.size,
-      inPackages: [...u.users].every((id) => packageZones.has(nodeOf.get(id)!.zone)),
+      areaCount: areas.length,
+      inPackages: everyInPackage,
       exports: (node.exports ?? []).map((x) => x.name),
       importers: incoming
         .slice(0, 500)

@@ -10,7 +10,18 @@ import { type Connection, queryJson } from './connection.js';
 
 export const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
 
-export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: readonly string[]): void {
+/**
+ * The JSON of row i as map.json holds it. Read twice per edge (digest, then insert) rather than
+ * held: on a worker (snapshot-aside.ts) each read decodes it from bytes, and holding every edge's
+ * text again would add ~40 MB to the scan's peak.
+ */
+export type JsonAt = (i: number) => string;
+
+export function syncNodes(
+  conn: Connection,
+  nodes: readonly Pick<MapNode, 'id' | 'kind' | 'path'>[],
+  jsonAt: JsonAt = (i) => JSON.stringify(nodes[i]),
+): void {
   const old = new Map(
     queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(id, digest)) FROM nodes`),
   );
@@ -22,7 +33,7 @@ export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: r
     // fails loudly here rather than losing a node.
     if (seen.has(node.id)) throw new Error(`writeSnapshot: duplicate id ${node.id} in map.nodes`);
     seen.add(node.id);
-    const json = jsons?.[i] ?? JSON.stringify(node);
+    const json = jsonAt(i);
     const digest = digestOf(json);
     const before = old.get(node.id);
     if (before !== digest)
@@ -32,23 +43,24 @@ export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: r
   for (const id of old.keys()) if (!seen.has(id)) del.run(id);
 }
 
-export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: readonly string[]): void {
-  const groups = new Map<string, MapEdge[]>();
-  const groupJsons = new Map<string, string[]>();
+/** What an edge row holds besides its JSON. */
+export type EdgeRow = Pick<MapEdge, 'id' | 'from' | 'to' | 'relation'>;
+
+export function syncEdges(
+  conn: Connection,
+  edges: readonly EdgeRow[],
+  jsonAt: JsonAt = (i) => JSON.stringify(edges[i]),
+): void {
+  // Each source node's edges, as indexes into `edges`.
+  const groups = new Map<string, number[]>();
   // Checked here, not by the unique index alone: a full build creates that index after the rows.
   const seen = new Set<string>();
   for (const [i, edge] of edges.entries()) {
     if (seen.has(edge.id)) throw new Error(`writeSnapshot: duplicate id ${edge.id} in map.edges`);
     seen.add(edge.id);
-    const json = jsons?.[i] ?? JSON.stringify(edge);
     const group = groups.get(edge.from);
-    if (group) {
-      group.push(edge);
-      groupJsons.get(edge.from)!.push(json);
-    } else {
-      groups.set(edge.from, [edge]);
-      groupJsons.set(edge.from, [json]);
-    }
+    if (group) group.push(i);
+    else groups.set(edge.from, [i]);
   }
   const old = new Map(
     queryJson<[string, string][]>(
@@ -56,10 +68,10 @@ export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: r
       `SELECT json_group_array(json_array(from_id, digest)) FROM edge_groups`,
     ),
   );
-  const changed: [string, MapEdge[], string][] = [];
+  const changed: [string, number[], string][] = [];
   for (const [from, group] of groups) {
     // JSON.stringify of an array is its elements' JSON joined by commas in brackets.
-    const digest = digestOf(`[${groupJsons.get(from)!.join(',')}]`);
+    const digest = digestOf(`[${group.map(jsonAt).join(',')}]`);
     if (old.get(from) !== digest) changed.push([from, group, digest]);
     old.delete(from);
   }
@@ -74,10 +86,10 @@ export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: r
   const insert = conn.stmt(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, ?, ?)`);
   const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
   for (const [from, group, digest] of changed) {
-    const texts = groupJsons.get(from)!;
-    for (const [k, e] of group.entries()) {
+    for (const k of group) {
+      const e = edges[k]!;
       try {
-        insert.run(e.id, e.from, e.to, e.relation, texts[k]);
+        insert.run(e.id, e.from, e.to, e.relation, jsonAt(k));
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
