@@ -12,7 +12,7 @@ import { MIN_EDGES_FOR_WORKER, prestartSignalsWorker, startSignalsJob } from './
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeItems, serializeMapChunks, writeMapText } from './map/emit.js';
+import { readPreviousMap, serializeItems, writeMapFile } from './map/emit.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { addGoEdges, addGoManifestEdges, goZones } from './map/go-edges.js';
@@ -239,8 +239,7 @@ export async function buildMap({
     map.meta.blockers = verdict.blockers;
     stage('guard');
 
-    const text = serializeMapChunks(map, items);
-    const mapFile = writing ? writeMapText(root, text) : undefined;
+    const mapFile = writing ? writeMapFile(root, map, items) : undefined;
     stage('emit');
     if (store && previous && signalsJob) {
       store.writeSnapshot(map, found.files, headings(facts), items);
