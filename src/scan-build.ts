@@ -152,6 +152,9 @@ export async function buildMap({
   );
   stage('resolve', `${snapshot.relations.length} relations`);
   addSymbols(snapshot, facts.modules, resolvedImports);
+  // Locals of this async function stay alive until it returns: what later stages no longer need
+  // is emptied as soon as it is used, so it is not carried through the index write (peak memory).
+  resolvedImports.length = 0;
   stage('symbols', `${snapshot.relations.length} relations`);
 
   // The signals worker starts now, so its start overlaps verify and assemble instead of delaying
@@ -172,6 +175,7 @@ export async function buildMap({
       textOf: (p) => found.texts.get(p),
       endpoint: typedEndpoint(nodeOfPath, recordAliases(facts.artifacts)),
     });
+    snapshot.releaseRelations();
     stage('verify', `${verified.edges.length} edges kept`);
 
     const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
@@ -200,6 +204,10 @@ export async function buildMap({
       identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
       previous: readPreviousMap(root),
     });
+    // The map holds its own edge objects; the guardian needs only verify's proof.
+    verified.edges.length = 0;
+    // A parse stopped for time is retried by the next scan even when no file changed (see below).
+    const retry = [...facts.modules.values()].some(isRetriedVerdict);
     stage('assemble');
 
     // Signals and gate entries need only the graph: with a store they start now, on a second thread
@@ -251,7 +259,6 @@ export async function buildMap({
       if (writing) {
         // A parse stopped for time is retried by the next scan even when no file changed: a key no
         // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
-        const retry = [...facts.modules.values()].some(isRetriedVerdict);
         const last: LastScan = {
           key: retry ? `${key}:retry` : key,
           mapStamp: fileStamp(mapFile!) ?? '',
