@@ -12,7 +12,7 @@ import { MIN_EDGES_FOR_WORKER, prestartSignalsWorker, startSignalsJob } from './
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeItems, serializeMapChunks, writeMapText } from './map/emit.js';
+import { readPreviousMap, serializeItems, writeMapFile } from './map/emit.js';
 import { writeMapSpans } from './map/emit-spans.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
@@ -154,6 +154,9 @@ export async function buildMap({
   );
   stage('resolve', `${snapshot.relations.length} relations`);
   addSymbols(snapshot, facts.modules, resolvedImports);
+  // Locals of this async function stay alive until it returns: what later stages no longer need
+  // is emptied as soon as it is used, so it is not carried through the index write (peak memory).
+  resolvedImports.length = 0;
   stage('symbols', `${snapshot.relations.length} relations`);
 
   // The signals worker starts now, so its start overlaps verify and assemble instead of delaying
@@ -174,6 +177,7 @@ export async function buildMap({
       textOf: (p) => found.texts.get(p),
       endpoint: typedEndpoint(nodeOfPath, recordAliases(facts.artifacts)),
     });
+    snapshot.releaseRelations();
     stage('verify', `${verified.edges.length} edges kept`);
 
     const flows = resolveFlows(loaded.config, loaded, snapshot.entities, verified.edges);
@@ -202,6 +206,10 @@ export async function buildMap({
       identity: facts.manifests.get('package.json')?.name ?? '(unnamed)',
       previous: readPreviousMap(root),
     });
+    // The map holds its own edge objects; the guardian needs only verify's proof.
+    verified.edges.length = 0;
+    // A parse stopped for time is retried by the next scan even when no file changed (see below).
+    const retry = [...facts.modules.values()].some(isRetriedVerdict);
     stage('assemble');
 
     // Signals and gate entries need only the graph: with a store they start now, on a second thread
@@ -249,10 +257,10 @@ export async function buildMap({
     map.meta.blockers = verdict.blockers;
     stage('guard');
 
-    // The text (~40 MB on the 7k-file monorepo) is not held past the write: the index and gate
-    // cache stages that follow are where the scan's memory peaks.
+    // Written as it is encoded (~40 MB on the 7k-file monorepo, never held whole): the index and
+    // gate cache stages that follow are where the scan's memory peaks.
     const spans = writing ? new SpanTable(items.nodes.length, items.edges.length) : undefined;
-    const mapFile = writing ? writeMapText(root, serializeMapChunks(map, items, spans)) : undefined;
+    const mapFile = writing ? writeMapFile(root, map, items, spans) : undefined;
     if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
     stage('emit');
     if (store && previous && signalsJob) {
@@ -266,7 +274,6 @@ export async function buildMap({
       if (writing) {
         // A parse stopped for time is retried by the next scan even when no file changed: a key no
         // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
-        const retry = [...facts.modules.values()].some(isRetriedVerdict);
         const last: LastScan = {
           key: retry ? `${key}:retry` : key,
           mapStamp: fileStamp(mapFile!) ?? '',

@@ -76,6 +76,16 @@ export class Snapshot {
     } else if (relation.names) existing.names = [...new Set([...(existing.names ?? []), ...relation.names])];
   }
 
+  /**
+   * Forgets the proposed relations once verify has turned them into edges: a full scan holds the
+   * snapshot until it returns, and 80,000 relations with their dedupe keys would otherwise stay
+   * alive through guard, emit and the index write.
+   */
+  releaseRelations(): void {
+    this.relations.length = 0;
+    this.relationIndex.clear();
+  }
+
   cover(entry: Coverage): void {
     this.coverage.push(entry);
   }

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   serializeItems,
   serializeMap,
-  serializeMapChunks,
   serializeSection,
+  writeMapFile,
   writeMapText,
 } from '../../src/map/emit.js';
 import { openMapBySpans, writeMapSpans } from '../../src/map/emit-spans.js';
@@ -51,7 +51,7 @@ function written(map: ProofMap): { root: string; stamp: string } {
   dirs.push(root);
   const items = serializeItems(map);
   const spans = new SpanTable(items.nodes.length, items.edges.length);
-  const file = writeMapText(root, serializeMapChunks(map, items, spans));
+  const file = writeMapFile(root, map, items, spans);
   const stamp = fileStamp(file)!;
   writeMapSpans(root, stamp, spans.table());
   return { root, stamp };
