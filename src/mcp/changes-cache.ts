@@ -57,11 +57,13 @@ export function changesCache(root: string, clock: () => number = Date.now): Chan
       if (kept && listingStampsHold(kept.listing)) {
         if (kept.content && kept.base === base && treeUnchanged(kept.content))
           return { files: changedPaths(kept.diff, kept.untracked), checked: 'stamps' };
-        // The same files in the same folders: only the diff can differ.
-        const content = contentStamps(root, kept.listed, base, clock());
+        // The same files in the same folders: only the diff can differ. (`was`: a call running
+        // meanwhile may replace `kept`; this one keeps what it read its stamps against.)
+        const was = kept;
+        const content = contentStamps(root, was.listed, base, clock());
         const diff = await run(TRACKED_CHANGES(base));
-        kept = { ...kept, base, diff, ...(content ? { content } : { content: undefined }) };
-        return { files: changedPaths(diff, kept.untracked), checked: 'diff' };
+        kept = { ...was, base, diff, ...(content ? { content } : { content: undefined }) };
+        return { files: changedPaths(diff, was.untracked), checked: 'diff' };
       }
       kept = undefined;
       const taken = clock();
