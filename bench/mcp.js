@@ -57,7 +57,8 @@ function serverCpuMs() {
 async function timed(name, args) {
   const cpu = serverCpuMs();
   const started = performance.now();
-  const result = await client.callTool({ name, arguments: args });
+  // A cold claims run (the first map_check claims) is a whole scan: a minute on a loaded machine.
+  const result = await client.callTool({ name, arguments: args }, { timeout: 600_000 });
   const ms = performance.now() - started;
   const cpuMs = cpu === null ? null : serverCpuMs() - cpu;
   if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${result.content[0]?.text}`);

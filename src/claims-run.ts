@@ -1,8 +1,8 @@
 /**
  * Claims as a library call: a fresh in-memory scan, a contained file reader, then the pure
  * claims stage (extraction, calibration, adversarial self-test, verdicts, report). Used by
- * `proofmap claims` and the MCP server's map_claims. Read-only: nothing is written, not even
- * .proofmap/, and no file outside the root is read.
+ * `proofmap claims` and the MCP server's `map_check` (what: claims). Read-only: nothing is
+ * written, not even .proofmap/, and no file outside the root is read.
  */
 import {
   blocked,

@@ -6,7 +6,7 @@
  * terminal prompt, takes no optional locks (a reader must not write `.git/index`), and drops the
  * caller's GIT_* environment, which could point git at another repository or index.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 
 /** `-c` overrides placed before every subcommand. */
 const SAFE_CONFIG = [
@@ -67,19 +67,41 @@ const base = () => ['--no-pager', ...SAFE_CONFIG.flatMap((c) => ['-c', c])];
  * and the repository's filters neutralised.
  */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Buffer {
+  return execFileSync('git', gitArgv(cwd, args), {
+    cwd,
+    env: gitEnv(),
+    maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * runGit without blocking: a resident server runs independent git commands side by side. Rejects
+ * with an error carrying `stderr`, as runGit throws.
+ */
+export function runGitAsync(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
+  const argv = gitArgv(cwd, args);
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      argv,
+      { cwd, env: gitEnv(), encoding: 'buffer', maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(Object.assign(error, { stderr }));
+        else resolve(stdout);
+      },
+    ).stdin?.end();
+  });
+}
+
+function gitArgv(cwd: string, args: readonly string[]): string[] {
   const [command, ...rest] = args;
   const diff = command === 'diff';
-  const argv = [
+  return [
     ...base(),
     ...(diff ? filterOverrides(cwd) : []),
     command!,
     ...(diff ? ['--no-ext-diff', '--no-textconv'] : []),
     ...rest,
   ];
-  return execFileSync('git', argv, {
-    cwd,
-    env: gitEnv(),
-    maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
 }

@@ -238,6 +238,15 @@ export function takeListingStamps(root: string, trustedBefore: number): [string,
   return stamps;
 }
 
+/** Whether every stamp of `takeListingStamps` still holds: git would list the same files. */
+export function listingStampsHold(stamps: readonly (readonly [string, string])[]): boolean {
+  for (const [abs, stamp] of stamps) {
+    const s = statOf(abs, stamp.startsWith('f:'));
+    if (s === 'unreadable' || stampText(s) !== stamp.slice(2)) return false;
+  }
+  return true;
+}
+
 /**
  * Keeps the listing for the next scan, in `.proofmap/` (git-ignored there) when that is a real
  * folder. Written to a temporary name and renamed, so a reader never sees half a file.

@@ -12,23 +12,47 @@ import { RACY_MS } from './stat-tree.js';
 
 export interface TreeStamps {
   readonly root: string;
-  readonly stamps: ReadonlyMap<string, string>;
+  /** Absolute paths, in the order of `stamps`. */
+  readonly paths: readonly string[];
+  /**
+   * FIELDS numbers a path (kind, size, mtime, inode, ctime), compared as numbers: formatting them
+   * as text was a third of a repeated claims call on a 7,000-file tree.
+   */
+  readonly stamps: Float64Array;
 }
 
 // As in discover (RACY_MS): a stamp this close to the moment it was taken proves nothing.
 const GIT_INPUTS = ['.git', '.git/index', '.git/info/exclude'];
+const FIELDS = 5;
+const ABSENT = 1;
+const UNREADABLE = 2;
+const PRESENT = 3;
 
-function stampAt(abs: string, trustedBefore: number): string | null {
+/**
+ * Writes the stamp of `abs` at `at`; false when it is too recent (a change at or after
+ * `trustedBefore`) to vouch for anything.
+ */
+function stampAt(abs: string, into: Float64Array, at: number, trustedBefore: number): boolean {
   let s: import('node:fs').Stats | undefined;
   try {
     s = lstatSync(abs, { throwIfNoEntry: false });
   } catch {
-    return 'unreadable';
+    into.fill(0, at, at + FIELDS);
+    into[at] = UNREADABLE;
+    return true;
   }
-  if (!s) return 'absent';
-  // null: too recent to vouch for anything.
-  if (s.mtimeMs >= trustedBefore || s.ctimeMs >= trustedBefore) return null;
-  return `${s.size}:${s.mtimeMs}:${s.ino}:${s.ctimeMs}`;
+  if (!s) {
+    into.fill(0, at, at + FIELDS);
+    into[at] = ABSENT;
+    return true;
+  }
+  if (s.mtimeMs >= trustedBefore || s.ctimeMs >= trustedBefore) return false;
+  into[at] = PRESENT;
+  into[at + 1] = s.size;
+  into[at + 2] = s.mtimeMs;
+  into[at + 3] = s.ino;
+  into[at + 4] = s.ctimeMs;
+  return true;
 }
 
 /**
@@ -47,19 +71,20 @@ export function takeTreeStamps(
     names.add(p);
     for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) names.add(p.slice(0, i));
   }
-  const stamps = new Map<string, string>();
-  for (const name of names) {
-    const stamp = stampAt(prefix + name, trustedBefore);
-    if (stamp === null) return undefined;
-    stamps.set(name, stamp);
-  }
-  return { root, stamps };
+  const absolute = [...names].map((name) => prefix + name);
+  const stamps = new Float64Array(absolute.length * FIELDS);
+  for (let i = 0; i < absolute.length; i++)
+    if (!stampAt(absolute[i]!, stamps, i * FIELDS, trustedBefore)) return undefined;
+  return { root, paths: absolute, stamps };
 }
 
 /** Whether every stamp is as it was: nothing was added, removed, renamed or written since. */
 export function treeUnchanged(t: TreeStamps): boolean {
-  const prefix = t.root.endsWith('/') ? t.root : `${t.root}/`;
-  for (const [name, stamp] of t.stamps)
-    if (stampAt(prefix + name, Number.POSITIVE_INFINITY) !== stamp) return false;
+  const now = new Float64Array(FIELDS);
+  for (let i = 0; i < t.paths.length; i++) {
+    stampAt(t.paths[i]!, now, 0, Number.POSITIVE_INFINITY);
+    const at = i * FIELDS;
+    for (let f = 0; f < FIELDS; f++) if (now[f] !== t.stamps[at + f]) return false;
+  }
   return true;
 }

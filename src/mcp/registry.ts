@@ -7,7 +7,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../model/envelope.js';
+import { decodeCursor, encodeCursor, type Freshness } from '../model/envelope.js';
+import type { Answer } from './budget.js';
 import { GATE_TOOL, registerGateTool } from './gate-tool.js';
 import { maxTokens } from './inputs.js';
 import { failure, finish, type Log, NOTHING_MORE } from './result.js';
@@ -74,6 +75,7 @@ export function registerTools(server: McpServer, ws: Workspace, log: Log): void 
             offset: cursor ? (tool.cursor?.offset(cursor, args as never) ?? decodeCursor(cursor)) : 0,
             cursorAt: (offset) => tool.cursor?.at(offset, args as never) ?? encodeCursor(offset),
             next: (a) => tool.next?.(a, args as never) ?? NOTHING_MORE,
+            ...(tool.listed ? { freshness: (a: Answer) => listedFreshness(ws, tool, a) } : {}),
           });
         } catch (error) {
           return failure(error, log);
@@ -82,4 +84,10 @@ export function registerTools(server: McpServer, ws: Workspace, log: Log): void 
     );
   }
   if (!gated) registerGateTool(server, ws, log);
+}
+
+/** Freshness over what the cut answer lists, saying so (spec.ts, `listed`). */
+function listedFreshness(ws: Workspace, tool: ToolSpec, a: Answer): Freshness {
+  const { paths, covers } = tool.listed!(a);
+  return { ...ws.session().deps.freshness([...new Set(paths)]), covers };
 }

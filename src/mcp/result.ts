@@ -8,7 +8,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Freshness } from '../model/envelope.js';
 import { ProofmapError } from '../model/errors.js';
-import { type Answer, fitBudget } from './budget.js';
+import { type Answer, estimateTokens, fitBudget } from './budget.js';
 
 /** Where the server writes its own diagnostics: stderr, never stdout (stdout is the protocol). */
 export type Log = (line: string) => void;
@@ -41,9 +41,25 @@ export function finish(
     offset: number;
     cursorAt: (offset: number) => string;
     next: (a: Answer) => NextHint;
+    /** Freshness of the files the cut answer lists, for tools whose answer lists too many to check. */
+    freshness?: (a: Answer) => Freshness;
   },
 ): CallToolResult {
-  const fitted = fitBudget(a, Math.max(1, opts.maxTokens - TAIL_TOKENS), opts.offset, render, opts.cursorAt);
+  const room = Math.max(1, opts.maxTokens - TAIL_TOKENS);
+  const fitted = fitBudget(a, room, opts.offset, render, opts.cursorAt);
+  if (opts.freshness) {
+    const checked = opts.freshness(a);
+    a.freshness = checked;
+    // Stale paths lengthen the answer: they are halved until it fits again, the cut named with
+    // its exact size, and `fresh: false` still says the answer needs a rescan.
+    for (const key of ['stale', 'missing'] as const) {
+      const all = checked[key];
+      while (checked[key].length > 1 && estimateTokens(render(a)) > room)
+        checked[key] = checked[key].slice(0, Math.ceil(checked[key].length / 2));
+      if (checked[key].length < all.length)
+        fitted.cut.push(`freshness.${key}: ${checked[key].length} of ${all.length}`);
+    }
+  }
   const freshness = a.freshness as Freshness | undefined;
   let next: NextHint;
   if (freshness && !freshness.fresh)

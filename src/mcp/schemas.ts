@@ -33,6 +33,10 @@ export function envelopeOf<T extends z.ZodType>(item: T, extra: z.ZodRawShape = 
       stale: z.array(z.string()),
       missing: z.array(z.string()),
       fresh: z.boolean(),
+      covers: z
+        .string()
+        .optional()
+        .describe('set when only the files this answer lists were checked against the disk: which'),
       commit: z
         .object({ repo: z.string(), commit: z.string(), published_at: z.string() })
         .optional()

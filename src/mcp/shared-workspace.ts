@@ -8,6 +8,7 @@
 import { InputError } from '../model/errors.js';
 import { type Session, sessionOf } from '../query/session.js';
 import { describeDb, sharedStore } from '../store/pg/index.js';
+import { changesCache } from './changes-cache.js';
 import { claimsCache } from './claims-cache.js';
 import type { Workspace } from './workspace.js';
 
@@ -26,6 +27,7 @@ export function openSharedWorkspace(root: string, target: SharedTarget): Workspa
     root,
     shared,
     claims: claimsCache(root),
+    changes: changesCache(root),
     async ready() {
       const version = await store.version();
       if (open?.version === version) return;

@@ -13,6 +13,12 @@ export interface ToolSpec<S extends z.ZodRawShape = z.ZodRawShape> {
   output: z.ZodType;
   annotations: ToolAnnotations;
   run(ws: Workspace, args: z.infer<z.ZodObject<S>>): Answer | Promise<Answer>;
+  /**
+   * Set by a tool whose answer lists more files than a budget keeps (map_areas: thousands): the
+   * files to check for freshness, read from the answer after the cut, so a call stats the files
+   * it shows instead of every file it was computed from. The freshness then says what it covers.
+   */
+  listed?(answer: Answer): { paths: string[]; covers: string };
   /** The likely follow-up once the answer is complete and fresh. */
   next?(answer: Answer, args: z.infer<z.ZodObject<S>>): NextHint;
   /** A tool whose cursor is not the plain offset one (search's carries a query fingerprint). */

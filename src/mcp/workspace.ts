@@ -8,6 +8,7 @@ import { InputError } from '../model/errors.js';
 import { openSession, type Session } from '../query/index.js';
 import { type IndexStore, openIndex } from '../store/index.js';
 import type { QueryStore } from '../store/query-store.js';
+import { type ChangesCache, changesCache } from './changes-cache.js';
 import { type ClaimsCache, claimsCache } from './claims-cache.js';
 
 export interface Workspace {
@@ -20,6 +21,8 @@ export interface Workspace {
   readonly shared?: string;
   /** The last claims report, kept while no file's content changed. */
   readonly claims: ClaimsCache;
+  /** git's changed files, kept while nothing git reads moved. */
+  readonly changes: ChangesCache;
   /**
    * Called before every tool call: a shared workspace checks for a newer published commit and
    * reads it (the local one compares epochs inside `session`, synchronously).
@@ -49,6 +52,7 @@ export function openWorkspace(root: string): Workspace {
   return {
     root,
     claims: claimsCache(root),
+    changes: changesCache(root),
     ready: async () => {},
     searcher: () => ({
       search: async (text, opts) => handle().search(text, opts),

@@ -15,6 +15,11 @@ export interface Freshness {
   /** True when nothing is stale or missing. */
   fresh: boolean;
   /**
+   * Set when only part of the files behind the answer were checked (those a token budget kept
+   * in it): which, so that `fresh` is never read as covering files the answer does not show.
+   */
+  covers?: string;
+  /**
    * Set when the answer came from the shared index: which commit of which repository it read and
    * when that commit was published (the shared index's epoch is that commit's publish number).
    */

@@ -27,10 +27,17 @@ export interface ChangesAnswer extends Envelope<ChangedFile> {
 
 export function changes(
   session: Session,
-  opts: { base?: string; limit?: number; cursor?: string; visitLimit?: number } = {},
+  opts: {
+    base?: string;
+    limit?: number;
+    cursor?: string;
+    visitLimit?: number;
+    /** git's changed files when the caller already has them (a server keeps them between calls). */
+    changed?: string[];
+  } = {},
 ): ChangesAnswer {
   const base = opts.base ?? 'HEAD';
-  const changed = session.deps.changedFiles(base);
+  const changed = opts.changed ?? session.deps.changedFiles(base);
   const { severity } = session.signals();
   const visitLimit = opts.visitLimit ?? 10_000;
   const all: ChangedFile[] = changed.map((path) => {

@@ -37,8 +37,18 @@ export const areasTool: ToolSpec<typeof input> = {
     return {
       query: `areas --seed ${args.seed} --min-size ${args.min_size}`,
       ...page,
-      freshness: session.deps.freshness(page.items.flatMap((a) => a.files)),
+      // Replaced after the budget cut by the freshness of the files left in the answer (listed).
+      freshness: session.deps.freshness([]),
     } as unknown as Answer;
+  },
+  // A page of areas spans thousands of files on a large repository, a stat each: the freshness
+  // checks those the cut answer still lists, which is what an agent reads and may act on.
+  listed(a) {
+    const paths = (a.items as { files: string[] }[]).flatMap((area) => area.files);
+    return {
+      paths,
+      covers: `the ${new Set(paths).size} files listed in this answer, not every file of its areas`,
+    };
   },
 };
 

@@ -49,8 +49,11 @@ export const checkTool: ToolSpec<typeof input> = {
     const page = { limit: args.limit, ...(args.cursor !== undefined ? { cursor: args.cursor } : {}) };
     if (args.what === 'claims') return claims(ws, args);
     if (args.what === 'changes') {
-      const a = changes(ws.session(), {
+      const session = ws.session();
+      const { files } = await ws.changes.files(args.base);
+      const a = changes(session, {
         base: args.base,
+        changed: files,
         visitLimit: args.visit_limit,
         ...page,
       }) as unknown as Answer;

@@ -1,0 +1,131 @@
+/**
+ * map_check changes, kept while git would answer the same. Git's answer (`diff --name-only BASE`
+ * plus the untracked files) is a function of three things, each stamped when git ran:
+ *   - the listing: the index, git's config and ignore files, every folder git walks for untracked
+ *     files (discover/listing-cache.ts — the same stamps a rescan reuses git's listing under);
+ *   - the revision: `.git` and everything under `.git/refs` (a ref, HEAD or packed-refs is
+ *     rewritten by a rename, which moves its folder's stamp) — bases naming a reflog (`@{…}`) or
+ *     a path (`:`) are never kept, they move with the clock or the index;
+ *   - the content: the stamp of every file git listed, tracked or not.
+ * A repeated call with nothing changed costs one lstat per file and no git process; an edit of a
+ * tracked file reruns only the diff; anything else (a new file, `git add`, a commit) reruns both.
+ * Every stamp is taken before git runs and trusted only when older than RACY_MS before that, so
+ * a write during or just before a run is never hidden behind a stamp that already shows it.
+ */
+import { lstatSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { runGitAsync } from '../discover/git.js';
+import { listingStampsHold, takeListingStamps } from '../discover/listing-cache.js';
+import { RACY_MS } from '../discover/stat-tree.js';
+import { type TreeStamps, takeTreeStamps, treeUnchanged } from '../discover/tree-stamps.js';
+import {
+  changedPaths,
+  checkBase,
+  gitChangedFilesAsync,
+  gitFailed,
+  TRACKED_CHANGES,
+  UNTRACKED,
+} from '../store/git-changes.js';
+
+export interface ChangesCache {
+  /** The changed files since `base`, and whether git ran for them or the stamps vouched. */
+  files(base: string): Promise<{ files: string[]; checked: 'stamps' | 'diff' | 'git' }>;
+}
+
+interface Kept {
+  listing: [string, string][];
+  /** Every file git listed (tracked and untracked), for the content stamps. */
+  listed: string[];
+  untracked: string;
+  /** Undefined when a stamp was too recent: the next call runs the diff again. */
+  content?: TreeStamps;
+  base: string;
+  diff: string;
+}
+
+/** `clock` says when stamps are taken (tests move it past the racy window instead of waiting). */
+export function changesCache(root: string, clock: () => number = Date.now): ChangesCache {
+  let kept: Kept | undefined;
+  const run = (args: string[]) =>
+    runGitAsync(root, args).then(
+      (out) => out.toString('utf8'),
+      (cause: unknown) => Promise.reject(gitFailed(args, cause)),
+    );
+  return {
+    async files(base) {
+      checkBase(base);
+      if (kept && listingStampsHold(kept.listing)) {
+        if (kept.content && kept.base === base && treeUnchanged(kept.content))
+          return { files: changedPaths(kept.diff, kept.untracked), checked: 'stamps' };
+        // The same files in the same folders: only the diff can differ. (`was`: a call running
+        // meanwhile may replace `kept`; this one keeps what it read its stamps against.)
+        const was = kept;
+        const content = contentStamps(root, was.listed, base, clock());
+        const diff = await run(TRACKED_CHANGES(base));
+        kept = { ...was, base, diff, ...(content ? { content } : { content: undefined }) };
+        return { files: changedPaths(diff, was.untracked), checked: 'diff' };
+      }
+      kept = undefined;
+      const taken = clock();
+      const listing = path.isAbsolute(root) ? takeListingStamps(root, taken - RACY_MS) : undefined;
+      if (!listing) return { files: await gitChangedFilesAsync(root, base), checked: 'git' };
+      // Untracked first: diff's argv asks git for the repository's filters synchronously.
+      const [untracked, tracked, diff] = await settled([
+        run(UNTRACKED),
+        run(['ls-files', '--cached', '-z']),
+        run(TRACKED_CHANGES(base)),
+      ]);
+      const listed = `${tracked}\0${untracked}`.split('\0').filter(Boolean);
+      const content = contentStamps(root, listed, base, taken);
+      kept = { listing, listed, untracked, base, diff, ...(content ? { content } : {}) };
+      return { files: changedPaths(diff, untracked), checked: 'git' };
+    },
+  };
+}
+
+/** Every run to its end (no git left running unawaited), then the first failure, if any. */
+async function settled(
+  runs: [Promise<string>, Promise<string>, Promise<string>],
+): Promise<[string, string, string]> {
+  const done = await Promise.allSettled(runs);
+  for (const r of done) if (r.status === 'rejected') throw r.reason;
+  return done.map((r) => (r as PromiseFulfilledResult<string>).value) as [string, string, string];
+}
+
+/** A base git resolves from refs alone; `@{…}` reads reflogs and the clock, `:` the index. */
+const KEEPABLE_BASE = /^[\w./~^-]+$/;
+
+/**
+ * The stamps of every listed file and of what resolving `base` reads (the git folder, HEAD,
+ * packed-refs, every folder under refs/); undefined when git keeps its folder elsewhere (a
+ * linked worktree), when the base is not one to keep, or when a stamp is too recent.
+ */
+function contentStamps(
+  root: string,
+  listed: string[],
+  base: string,
+  takenMs: number,
+): TreeStamps | undefined {
+  if (!KEEPABLE_BASE.test(base)) return undefined;
+  if (!lstatSync(path.join(root, '.git'), { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const git = ['.git/HEAD', '.git/packed-refs', ...foldersUnder(root, '.git/refs')];
+  return takeTreeStamps(root, [...git, ...listed], takenMs);
+}
+
+/** `rel` and every folder below it (repo-relative). */
+function foldersUnder(root: string, rel: string): string[] {
+  const out: string[] = [];
+  const todo = [rel];
+  while (todo.length > 0) {
+    const folder = todo.pop()!;
+    out.push(folder);
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(path.join(root, folder), { withFileTypes: true });
+    } catch {
+      continue; // absent: its stamp says so
+    }
+    for (const e of entries) if (e.isDirectory()) todo.push(`${folder}/${e.name}`);
+  }
+  return out;
+}
