@@ -126,11 +126,15 @@ export function watchWithInotify(
     if (ignored.has(rel)) return;
     if (type === 'rename') {
       const entry = statOf(abs(rel));
+      // A name created, deleted or moved: a folder there now is another folder than the one
+      // watched under that name (deleted and made again before this event came, another moved
+      // in), and the old watch follows the old one. Inode numbers cannot tell: they are reused.
+      if (watches.has(rel)) unwatchTree(rel);
       if (entry?.isDirectory()) {
-        if (!watches.has(rel) && !watchNew(rel)) return;
-      } else if (watches.has(rel)) unwatchTree(rel);
-      // The watched folder itself went: inotify names it by its own name, its parent reports it.
-      else if (!entry && dir !== '' && base === path.posix.basename(dir) && !statOf(abs(dir))) return;
+        if (!watchNew(rel)) return;
+      } else if (!entry && dir !== '' && base === path.posix.basename(dir) && !statOf(abs(dir))) {
+        return; // the watched folder itself went: inotify names it by its own name, its parent reports it
+      }
     }
     listener.onChange([abs(rel)]);
     // New ignore rules can un-ignore a folder: ask git again and watch what is no longer left out.

@@ -71,6 +71,19 @@ describe('inotify event source', () => {
     expect(errors).toEqual([]);
   });
 
+  it('watches a folder deleted and made again before the event came, under the same name', async () => {
+    const root = tmpRepo({ 'src/r/a.ts': '' });
+    const { seen, errors, reported } = watchRepo(root);
+    rmSync(path.join(root, 'src/r'), { recursive: true });
+    mkdirSync(path.join(root, 'src/r'));
+    expect(await reported('src/r')).toBe(true);
+    await settle();
+    const from = seen.length;
+    writeFileSync(path.join(root, 'src/r/b.ts'), 'export {};\n');
+    expect(await reported('src/r/b.ts', from)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('reports both names of a renamed folder, and later changes under the new one only', async () => {
     const root = tmpRepo({ 'src/old/deep/a.ts': '' });
     const { seen, errors, reported } = watchRepo(root);

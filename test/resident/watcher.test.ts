@@ -165,8 +165,9 @@ describe.each(EVENT_SOURCES)('proofmap watch (the resident owner), %s events', (
       await quiet(updates, resident);
       const named = new Set(updates.flatMap((u) => u.paths));
       expect(named.size).toBe(20);
-      // Each update gathers what came while the one before it ran: a few, not one per write.
-      expect(updates.length).toBeLessThanOrEqual(8);
+      // Each update gathers what came while the one before it ran: a few, not one per pause of the
+      // writer (3–5 on a loaded 2-core machine; 31 when every 2 ms gap started an update).
+      expect(updates.length, updates.map((u) => u.mode).join(' ')).toBeLessThanOrEqual(15);
     });
     expect((await scan({ root })).mode).toBe('unchanged');
   }, 60_000);
