@@ -45,11 +45,13 @@ export function watchWithInotify(
   listener: ChangeListener,
   listed: () => Iterable<string>,
   onLimit: (limit: InotifyLimit) => void,
+  /** The folders git ignores whole, when already asked (events.ts setUpSource says why). */
+  gitIgnored: Set<string> | undefined = ignoredFolders(root),
 ): ChangeSubscription {
   const watches = new Map<string, FSWatcher>();
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const abs = (rel: string) => (rel === '' ? root : prefix + rel);
-  let ignored = leftOut(root, listed());
+  let ignored = leftOut(gitIgnored, listed());
   let closed = false;
 
   const closeAll = () => {
@@ -139,7 +141,7 @@ export function watchWithInotify(
     listener.onChange([abs(rel)]);
     // New ignore rules can un-ignore a folder: ask git again and watch what is no longer left out.
     if (base === '.gitignore') {
-      ignored = leftOut(root, listed());
+      ignored = leftOut(ignoredFolders(root), listed());
       watchNew('');
     }
   };
@@ -157,8 +159,8 @@ export function watchWithInotify(
 }
 
 /** The folders git ignores whole, minus any that holds a file the map lists. */
-function leftOut(root: string, listed: Iterable<string>): Set<string> {
-  const ignored = ignoredFolders(root) ?? new Set<string>();
+function leftOut(gitIgnored: Set<string> | undefined, listed: Iterable<string>): Set<string> {
+  const ignored = new Set(gitIgnored);
   if (ignored.size === 0) return ignored;
   for (const p of listed)
     for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) ignored.delete(p.slice(0, i));

@@ -21,7 +21,13 @@ import * as docs from '../scan-delta-docs.js';
 import { LAST_SCAN, scanKey, stageTimer } from '../scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
-import { type ChangeSubscription, chooseEventSource, type EventSource, watchChanges } from './events.js';
+import {
+  type ChangeSubscription,
+  chooseEventSource,
+  type EventSource,
+  setUpSource,
+  watchChanges,
+} from './events.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 
 export interface WatchUpdate {
@@ -74,8 +80,10 @@ export class Resident {
 
   /** Scans (a delta or nothing when the map is current), loads the state and starts watching. */
   static async start(dir: string, options: WatchOptions): Promise<Resident> {
-    const source = options.events ?? chooseEventSource(); // a bad PROOFMAP_WATCH_EVENTS fails before the scan
     const root = realRoot(dir);
+    // Before the scan: a bad PROOFMAP_WATCH_EVENTS fails at once, and git is asked while the heap
+    // is small (events.ts setUpSource).
+    const setup = setUpSource(root, options.events ?? chooseEventSource());
     await scan({ root });
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
@@ -87,7 +95,7 @@ export class Resident {
         onNote: (message) => options.onNote?.(message),
       },
       () => resident.#state?.files.keys() ?? [],
-      source,
+      setup,
     );
     return resident;
   }

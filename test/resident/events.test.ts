@@ -41,7 +41,7 @@ async function subscribe(root: string) {
       onNote: (n) => notes.push(n),
     },
     () => [],
-    'inotify',
+    { source: 'inotify' },
   );
   open.push(subscription);
   const reported = async (rel: string, from = 0) => {
