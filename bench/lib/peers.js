@@ -72,7 +72,7 @@ export function definePeers(ctx) {
       warmup: true,
       ...scan,
       custom: () => measureWatch({ cli, repo, target: touched.path }),
-      note: `edits of ${touched.path}`,
+      note: `edits of ${touched.path}, per event source (inotify, parcel) in alternating blocks`,
     },
     {
       name: 'depcruise',

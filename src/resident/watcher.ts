@@ -1,6 +1,6 @@
 /**
  * The resident owner of a repository's map (`proofmap watch`, `proofmap serve --watch`): it
- * subscribes to file changes and applies each burst as a delta to the map it holds in memory, so
+ * subscribes to file changes (events.ts: inotify on Linux) and applies each burst as a delta to the map it holds in memory, so
  * the index is fresh milliseconds after an edit. Whatever a delta cannot apply (a new or deleted
  * file, configuration, documents …) goes through a full scan, after which the state is reloaded.
  *
@@ -8,11 +8,10 @@
  * (a CLI scan) is noticed by its epoch and makes the watcher reload instead of splicing into a map
  * that is no longer on disk.
  */
-import watcher from '@parcel/watcher';
 import { realRoot, restat } from '../discover/index.js';
 import { readPythonEnvironment } from '../discover/python-env.js';
 import { DeltaRefused } from '../map/delta.js';
-import { ALWAYS_EXCLUDED_DIRS, OUTPUT_DIR } from '../model/constants.js';
+import { ALWAYS_EXCLUDED_DIRS } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import { isExcludedPath, relativeToRoot } from '../model/paths.js';
 import { createResolver, type Resolver } from '../resolve/index.js';
@@ -22,6 +21,13 @@ import * as docs from '../scan-delta-docs.js';
 import { LAST_SCAN, scanKey, stageTimer } from '../scan-support.js';
 import { acquireScanLock, type IndexStore, openIndex } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
+import {
+  type ChangeSubscription,
+  chooseEventSource,
+  type EventSource,
+  setUpSource,
+  watchChanges,
+} from './events.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 
 export interface WatchUpdate {
@@ -30,6 +36,12 @@ export interface WatchUpdate {
   paths: string[];
   /** From the first event of the burst to the index commit. */
   ms: number;
+  /**
+   * When the index committed (a query answers fresh from then), in milliseconds since the Unix
+   * epoch: a client that knows when it wrote a file gets write → fresh answer from it, which `ms`
+   * leaves out the event source's own delay from.
+   */
+  freshAt: number;
   epoch: number;
   fullBecause?: string;
   /** Milliseconds per step of a delta (restat, resolve, verify, index, emit). */
@@ -39,20 +51,25 @@ export interface WatchUpdate {
 export interface WatchOptions {
   onUpdate(update: WatchUpdate): void;
   onError(error: unknown): void;
+  /** A one-line note for the user (the event source fell back to @parcel/watcher). */
+  onNote?(message: string): void;
   /**
-   * Events closer than this are one burst (default 2 ms). @parcel/watcher already delivers a
-   * burst in one callback (it holds events ~50 ms on Linux); this only joins callbacks that
-   * follow each other, and every millisecond of it is added to each change → fresh answer.
+   * Events closer than this are one burst (default 2 ms); every millisecond of it is added to
+   * each change → fresh answer. Events that come while an update runs join the next one.
    */
   debounceMs?: number;
+  /** inotify or parcel (default: events.ts chooses, PROOFMAP_WATCH_EVENTS forces). */
+  events?: EventSource;
 }
 
 export class Resident {
   #state: ResidentState | undefined;
   #pending = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
+  /** An update is running: events only gather in #pending, and it flushes them when it ends. */
+  #busy = false;
   #running: Promise<void> = Promise.resolve();
-  #subscription: watcher.AsyncSubscription | undefined;
+  #subscription: ChangeSubscription | undefined;
   #resolver: Resolver | undefined;
 
   private constructor(
@@ -64,16 +81,28 @@ export class Resident {
   /** Scans (a delta or nothing when the map is current), loads the state and starts watching. */
   static async start(dir: string, options: WatchOptions): Promise<Resident> {
     const root = realRoot(dir);
+    // Before the scan: a bad PROOFMAP_WATCH_EVENTS fails at once, and git is asked while the heap
+    // is small (events.ts setUpSource).
+    const setup = setUpSource(root, options.events ?? chooseEventSource());
     await scan({ root });
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
-    resident.#subscription = await watcher.subscribe(
+    resident.#subscription = await watchChanges(
       root,
-      (error, events) => (error ? options.onError(error) : resident.#queue(events.map((e) => e.path))),
-      // Only what no listing ever holds: git lists tracked files in build/ or dist/ folders too.
-      { ignore: [...ALWAYS_EXCLUDED_DIRS.map((d) => `**/${d}`), OUTPUT_DIR] },
+      {
+        onChange: (paths) => resident.#queue(paths),
+        onError: options.onError,
+        onNote: (message) => options.onNote?.(message),
+      },
+      () => resident.#state?.files.keys() ?? [],
+      setup,
     );
     return resident;
+  }
+
+  /** Where file events come from now. */
+  get events(): EventSource | undefined {
+    return this.#subscription?.source;
   }
 
   get epoch(): number {
@@ -81,14 +110,17 @@ export class Resident {
   }
 
   /** Resolves once every change seen so far has been applied. */
-  idle(): Promise<void> {
-    return this.#timer ? new Promise((r) => setTimeout(() => r(this.idle()), 1)) : this.#running;
+  async idle(): Promise<void> {
+    while (this.#timer || this.#busy)
+      await (this.#timer ? new Promise((r) => setTimeout(r, 1)) : this.#running);
   }
 
   async stop(): Promise<void> {
     clearTimeout(this.#timer);
-    await this.#subscription?.unsubscribe();
+    this.#timer = undefined;
+    await this.#subscription?.close();
     await this.#running;
+    clearTimeout(this.#timer);
     this.store.close();
   }
 
@@ -99,24 +131,36 @@ export class Resident {
       if (rel && !isExcludedPath(rel, ALWAYS_EXCLUDED_DIRS) && !this.#pending.has(rel))
         this.#pending.set(rel, now);
     }
-    if (this.#pending.size === 0) return;
+    // While an update runs, events only gather: inotify delivers each write on its own, so a burst
+    // longer than one update would otherwise queue an update per pause of a few milliseconds.
+    if (this.#pending.size === 0 || this.#busy) return;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      const burst = this.#pending;
-      this.#pending = new Map();
-      this.#running = this.#running.then(() => this.#apply(burst)).catch(this.options.onError);
-    }, this.options.debounceMs ?? DEBOUNCE_MS);
+    this.#timer = setTimeout(() => this.#flush(), this.options.debounceMs ?? DEBOUNCE_MS);
+  }
+
+  #flush(): void {
+    this.#timer = undefined;
+    const burst = this.#pending;
+    this.#pending = new Map();
+    this.#busy = true;
+    this.#running = this.#apply(burst)
+      .catch(this.options.onError)
+      .finally(() => {
+        this.#busy = false;
+        if (this.#pending.size > 0)
+          this.#timer = setTimeout(() => this.#flush(), this.options.debounceMs ?? DEBOUNCE_MS);
+      });
   }
 
   async #apply(burst: Map<string, number>): Promise<void> {
     const started = Math.min(...burst.values());
     const paths = [...burst.keys()].sort();
-    const done = (mode: WatchUpdate['mode'], extra: Partial<WatchUpdate> = {}) =>
+    const done = (mode: WatchUpdate['mode'], extra: Partial<WatchUpdate> = {}, at = performance.now()) =>
       this.options.onUpdate({
         mode,
         paths,
-        ms: round(performance.now() - started),
+        ms: round(at - started),
+        freshAt: round(performance.timeOrigin + at),
         epoch: this.epoch,
         ...extra,
       });
@@ -178,7 +222,7 @@ export class Resident {
       const last = this.store.getSignals<ResidentState['last']>(LAST_SCAN);
       this.#state = last ? { ...state, last, epoch: this.store.epoch() } : undefined;
       release();
-      done('delta', { ms: round(indexedAt - started), timings: { ...timings, restat: round(lookMs) } });
+      done('delta', { timings: { ...timings, restat: round(lookMs) } }, indexedAt);
     } catch (error) {
       release();
       this.#state = undefined; // whatever happened, the in-memory map may be half spliced

@@ -5,23 +5,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_SOURCE_ENV, EVENT_SOURCES } from '../../src/resident/events.js';
 import { type Client, call, connect, ensureBuilt, scannedRepo } from './fixture.js';
 
-let root: string;
-let client: Client;
+describe.each(EVENT_SOURCES)('proofmap serve --watch, %s events', (events) => {
+  let root: string;
+  let client: Client;
 
-beforeAll(async () => {
-  ensureBuilt();
-  root = await scannedRepo();
-  client = await connect(root, ['--watch']);
-}, 180_000);
+  beforeAll(async () => {
+    ensureBuilt();
+    root = await scannedRepo();
+    const before = process.env[EVENT_SOURCE_ENV];
+    process.env[EVENT_SOURCE_ENV] = events; // the server inherits the environment connect() sees
+    try {
+      client = await connect(root, ['--watch']);
+    } finally {
+      if (before === undefined) delete process.env[EVENT_SOURCE_ENV];
+      else process.env[EVENT_SOURCE_ENV] = before;
+    }
+  }, 180_000);
 
-afterAll(async () => {
-  await client?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await client?.close();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
 
-describe('proofmap serve --watch', () => {
   it('answers about an edit without map_rescan: fresh, a newer epoch, the new importer counted', async () => {
     const before = await call(client, 'map_impact', { target: 'src/lib/default.ts', importers: true });
     fs.appendFileSync(path.join(root, 'src/lib/named.ts'), "\nimport def from './default.js';\nvoid def;\n");

@@ -88,12 +88,13 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
         onUpdate: (u) =>
           log(`proofmap serve: ${u.paths.length} changed: ${u.mode} in ${u.ms} ms (epoch ${u.epoch})`),
         onError: (error) => log(`proofmap serve: watch: ${(error as Error).message ?? String(error)}`),
+        onNote: (message) => log(`proofmap serve: watch: ${message}`),
       })
     : undefined;
   log(
     shared
       ? `proofmap serve: answering about ${repo} from the shared index at ${describeDb(shared.url)} over stdio`
-      : `proofmap serve: answering about ${root} over stdio${resident ? ', watching for changes' : ''}`,
+      : `proofmap serve: answering about ${root} over stdio${resident ? `, watching for changes (${resident.events} events)` : ''}`,
   );
   await ended;
   await resident?.stop();

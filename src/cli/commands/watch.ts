@@ -1,8 +1,8 @@
 /**
  * `proofmap watch [dir]`: keeps the map current while files change. Each burst of changes is one
  * line (text, or JSON with --json): what changed, whether it was a delta or a full scan (and why),
- * and the milliseconds from the first event to the index commit. Ends on SIGINT or SIGTERM, or
- * when stdin closes with --stdin (for tools that run it as a child).
+ * the milliseconds from the first event to the index commit, and (JSON) when it committed. Ends
+ * on SIGINT or SIGTERM, or when stdin closes with --stdin (for tools that run it as a child).
  */
 import { Resident, type WatchUpdate } from '../../resident/watcher.js';
 import { onlyDir, parse, repoDir } from '../args.js';
@@ -35,9 +35,14 @@ export async function watchCommand(argv: string[], io: Io): Promise<CommandResul
       failed = true;
       io.stderr.write(`proofmap watch: ${(error as Error).message ?? String(error)}\n`);
     },
+    onNote: (message) => io.stderr.write(`proofmap watch: ${message}\n`),
   });
-  const ready = { ready: true, root: resident.root, epoch: resident.epoch };
-  io.stdout.write(values.json ? `${JSON.stringify(ready)}\n` : `proofmap watch: watching ${resident.root}\n`);
+  const ready = { ready: true, root: resident.root, epoch: resident.epoch, events: resident.events };
+  io.stdout.write(
+    values.json
+      ? `${JSON.stringify(ready)}\n`
+      : `proofmap watch: watching ${resident.root} (${resident.events} events)\n`,
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
