@@ -25,7 +25,7 @@ import {
   updatePackages,
 } from './map/delta-splice.js';
 import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
-import { openMapBySpans, writeMapSpans } from './map/emit-spans.js';
+import { openMapBySpans, removeMapSpans, writeMapSpans } from './map/emit-spans.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import { ID_AT, MapText, SpanTable } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
@@ -69,6 +69,12 @@ export interface DeltaInput {
   statted?: readonly SourceFile[];
   /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
   onIndexed?(): void;
+  /**
+   * Keep the spans table beside map.json (default true). A resident holds the map text in memory
+   * and needs none: writing and syncing its ~4 MB doubled the watcher's map write on the 7k-file
+   * repository. Without it the old table is removed, so a later CLI delta reads map.json whole.
+   */
+  spansTable?: boolean;
 }
 
 export function deltaScan(input: DeltaInput): ScanResult {
@@ -279,11 +285,12 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   });
   stage('index');
   input.onIndexed?.();
-  const spans = new SpanTable(text.nodes.length, text.edges.length);
+  const spans = input.spansTable === false ? undefined : new SpanTable(text.nodes.length, text.edges.length);
+  if (!spans) removeMapSpans(root); // before the map changes: a crash between the two leaves none
   const out = text.chunks(serializeSection, spans);
   const mapFile = writeMapText(root, out);
   const mapStamp = fileStamp(mapFile) ?? '';
-  writeMapSpans(root, mapStamp, spans.table());
+  if (spans) writeMapSpans(root, mapStamp, spans.table());
   stage('emit');
   const record: LastScan = {
     key: input.key,

@@ -9,7 +9,7 @@
  * Layout: one JSON header line padded to a multiple of 4 bytes, then the starts and the ends as
  * 32-bit integers in this machine's byte order, then the ids (map-text.ts EntrySpans).
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { readRegularFile } from '../discover/safe-read.js';
@@ -53,6 +53,11 @@ export function writeMapSpans(root: string, mapStamp: string, spans: EntrySpans)
     new Uint8Array(spans.ends.buffer, spans.ends.byteOffset, entries * 4),
     spans.ids,
   ]);
+}
+
+/** Drops the table (a writer that keeps none): a stale one would only be read to be refused. */
+export function removeMapSpans(root: string): void {
+  rmSync(spansPath(root), { force: true });
 }
 
 /** A map opened by its spans table: `close` releases the file once the delta has written. */

@@ -215,6 +215,7 @@ export class Resident {
         filesByPath: state.files,
         resolver: this.#resolverFor(files),
         statted: [...seen.changed, ...seen.touched],
+        spansTable: false,
         onIndexed: () => {
           indexedAt = performance.now();
         },

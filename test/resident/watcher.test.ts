@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discover } from '../../src/discover/index.js';
@@ -116,6 +125,22 @@ describe.each(EVENT_SOURCES)('proofmap watch (the resident owner), %s events', (
       appendFileSync(path.join(root, 'src/m5.ts'), "import { v1 } from './m1.js';\nv1;\n");
       expect(await until(updates, 'src/m5.ts', resident)).toMatchObject({ mode: 'delta' });
     });
+  });
+
+  it('keeps no spans table beside its map, and a CLI delta after it reads the map whole', async () => {
+    const root = repo();
+    const spans = path.join(root, '.proofmap/map-spans.bin');
+    await watching(root, events, async (resident, updates) => {
+      expect(existsSync(spans)).toBe(true); // the watcher's first scan is a CLI scan's
+      appendFileSync(path.join(root, 'src/m5.ts'), "import { v1 } from './m1.js';\nv1;\n");
+      expect(await until(updates, 'src/m5.ts', resident)).toMatchObject({ mode: 'delta' });
+      expect(existsSync(spans)).toBe(false);
+    });
+    appendFileSync(path.join(root, 'src/m6.ts'), "import { v2 } from './m2.js';\nv2;\n");
+    expect((await scan({ root })).mode).toBe('delta');
+    expect(existsSync(spans)).toBe(true);
+    const map = withoutHistory(readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'));
+    expect(map).toBe(await coldMapOf(root));
   });
 
   it('takes new and deleted files through a scan: deltas, or a full build that says why', async () => {
