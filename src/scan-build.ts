@@ -237,14 +237,6 @@ export async function buildMap({
     if (!signalsJob) void warm?.terminate();
     // Awaited after the index is written; until then a failure must not surface as unhandled.
     signalsJob?.catch(() => {});
-    // A full build of a large map writes its index rows on another thread from here on, while
-    // this one guards and emits; nobody reads the fresh file before it is published.
-    const searchHeadings = headings(facts);
-    const rowsAhead =
-      store && map.edges.length >= MIN_EDGES_FOR_WORKER
-        ? store.writeRowsAhead(map, found.files, searchHeadings, items)
-        : undefined;
-    rowsAhead?.catch(() => {});
 
     // The guardian re-derives every gate from the map and the files on disk, not from the facts
     // that built it; its schema gate validates this very object, so emit need not again.
@@ -264,8 +256,7 @@ export async function buildMap({
     if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
     stage('emit');
     if (store && previous && signalsJob) {
-      await rowsAhead;
-      store.writeSnapshot(map, found.files, searchHeadings, items);
+      store.writeSnapshot(map, found.files, headings(facts), items);
       stage('index');
       const { signals, entries } = await signalsJob;
       storeSignals(store, previous.key, signals);

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { EXTRACTOR_VERSION } from '../model/constants.js';
 import { type Connection, connection } from './connection.js';
 import { pruneFacts } from './facts.js';
-import { openSqlite, pragma, prepare, type SqliteDatabase } from './handles.js';
+import { openSqlite, pragma, prepare } from './handles.js';
 import { migrate } from './schema.js';
 
 /** The fresh file is `index.db.build`: one writer at a time holds the scan lock, so one name does. */
@@ -41,7 +41,12 @@ export function openFresh(target: string, epoch: number): FreshIndex {
     // 16 KB ones cut a little more but made every later delta write (and fsync) 16 KB WAL frames,
     // and its index stage measured slower.
     pragma(db, 'page_size = 8192');
-    freshPragmas(db);
+    pragma(db, 'journal_mode = OFF');
+    pragma(db, 'synchronous = OFF');
+    pragma(db, 'main.locking_mode = EXCLUSIVE');
+    // Rows are appended and spill to the file as they go: a small cache does, and a large one
+    // would hold the whole file (~100 MB on 7,000 files) in the scan's peak memory.
+    pragma(db, 'cache_size = -16384');
     migrate(db);
     const indexes = prepare(
       db,
@@ -56,39 +61,6 @@ export function openFresh(target: string, epoch: number): FreshIndex {
     removeFresh(file);
     throw error;
   }
-}
-
-/**
- * The settings of every connection to a fresh file (they last as long as the connection): no
- * journal, no fsync, one connection at a time.
- */
-function freshPragmas(db: SqliteDatabase): void {
-  pragma(db, 'journal_mode = OFF');
-  pragma(db, 'synchronous = OFF');
-  pragma(db, 'main.locking_mode = EXCLUSIVE');
-  // Rows are appended and spill to the file as they go: a small cache does, and a large one
-  // would hold the whole file (~100 MB on 7,000 files) in the scan's peak memory.
-  pragma(db, 'cache_size = -16384');
-}
-
-/**
- * A connection to a fresh file that another connection (a worker's, snapshot-aside.ts) wrote
- * and closed: the fresh file holds one connection at a time (locking_mode EXCLUSIVE).
- */
-export function reopenFresh(file: string): Connection {
-  const db = openSqlite(file);
-  try {
-    freshPragmas(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return connection(db);
-}
-
-/** Creates the secondary indexes dropped while the rows went in. */
-export function createIndexes(conn: Connection, indexes: FreshIndex['indexes']): void {
-  for (const { sql } of indexes) conn.db.exec(sql);
 }
 
 /**
@@ -107,7 +79,7 @@ export function completeFresh(fresh: FreshIndex, oldFile: string | undefined): v
         .run(EXTRACTOR_VERSION),
     );
   pruneFacts(conn);
-  createIndexes(conn, fresh.indexes);
+  for (const { sql } of fresh.indexes) conn.db.exec(sql);
 }
 
 /**

@@ -65,19 +65,6 @@ export interface IndexStore {
     /** The nodes' and edges' JSON as map.json holds it, so no entry is serialised twice. */
     items?: { nodes: readonly string[]; edges: readonly string[] },
   ): number;
-  /**
-   * During a full build, starts writing the snapshot's rows (files, nodes, edges, search) into
-   * the fresh file on a worker thread; the writeSnapshot that follows, once the promise resolved,
-   * writes only the head (coverage, the map without its arrays, the epoch). Nothing else may be
-   * written until it resolves. Undefined, and nothing started, outside a full build or where the
-   * worker cannot run (from sources): writeSnapshot then writes the whole snapshot.
-   */
-  writeRowsAhead(
-    map: ProofMap,
-    files: readonly SourceFile[],
-    headings?: readonly Heading[],
-    items?: { nodes: readonly string[]; edges: readonly string[] },
-  ): Promise<void> | undefined;
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;
   search(text: string, opts?: SearchOptions): SearchPage;

@@ -4,7 +4,7 @@
  * after editing one file rewrites that file's rows and nothing else.
  */
 import path from 'node:path';
-import type { MapNode } from '../map/schema.js';
+import type { MapNode, ProofMap } from '../map/schema.js';
 import type { SourceFile } from '../model/facts.js';
 import { contentHash } from '../model/ids.js';
 import { type Connection, queryJson } from './connection.js';
@@ -28,8 +28,8 @@ export type Row = [
 
 export function syncSearchRows(
   conn: Connection,
-  nodes: readonly Pick<MapNode, 'path' | 'exports'>[],
-  files: readonly Pick<SourceFile, 'path'>[],
+  map: ProofMap,
+  files: readonly SourceFile[],
   headings: readonly Heading[],
 ): void {
   const byPath = new Map<string, Row[]>();
@@ -42,7 +42,7 @@ export function syncSearchRows(
     return rows;
   };
   for (const file of files) rowsOf(file.path).push(pathRow(file.path));
-  for (const node of nodes) if (node.path && node.exports) rowsOf(node.path).push(...symbolRows(node));
+  for (const node of map.nodes) if (node.path && node.exports) rowsOf(node.path).push(...symbolRows(node));
   for (const h of headings) rowsOf(h.path).push(['heading', h.text, h.line, h.slug]);
 
   const old = new Map(
@@ -72,7 +72,7 @@ const rowsKey = (rows: readonly Row[]): string => contentHash(JSON.stringify(row
 const pathRow = (p: string): Row => ['path', path.posix.basename(p), null, null];
 
 // `*` and `default` are not names anyone searches for; every module would match them.
-const symbolRows = (node: Pick<MapNode, 'exports'>): Row[] =>
+const symbolRows = (node: MapNode): Row[] =>
   (node.exports ?? [])
     .filter((e) => e.name !== '*' && e.name !== 'default')
     .map((e) => ['symbol', e.name, e.line, e.typeOnly ? 'type' : 'value']);

@@ -10,18 +10,7 @@ import { type Connection, queryJson } from './connection.js';
 
 export const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
 
-/**
- * The JSON of row i as map.json holds it. Read twice per edge (digest, then insert) rather than
- * held: on a worker (snapshot-aside.ts) each read decodes it from bytes, and holding every edge's
- * text again would add ~40 MB to the scan's peak.
- */
-export type JsonAt = (i: number) => string;
-
-export function syncNodes(
-  conn: Connection,
-  nodes: readonly Pick<MapNode, 'id' | 'kind' | 'path'>[],
-  jsonAt: JsonAt = (i) => JSON.stringify(nodes[i]),
-): void {
+export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: readonly string[]): void {
   const old = new Map(
     queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(id, digest)) FROM nodes`),
   );
@@ -33,7 +22,7 @@ export function syncNodes(
     // fails loudly here rather than losing a node.
     if (seen.has(node.id)) throw new Error(`writeSnapshot: duplicate id ${node.id} in map.nodes`);
     seen.add(node.id);
-    const json = jsonAt(i);
+    const json = jsons?.[i] ?? JSON.stringify(node);
     const digest = digestOf(json);
     const before = old.get(node.id);
     if (before !== digest)
@@ -43,24 +32,23 @@ export function syncNodes(
   for (const id of old.keys()) if (!seen.has(id)) del.run(id);
 }
 
-/** What an edge row holds besides its JSON. */
-export type EdgeRow = Pick<MapEdge, 'id' | 'from' | 'to' | 'relation'>;
-
-export function syncEdges(
-  conn: Connection,
-  edges: readonly EdgeRow[],
-  jsonAt: JsonAt = (i) => JSON.stringify(edges[i]),
-): void {
-  // Each source node's edges, as indexes into `edges`.
-  const groups = new Map<string, number[]>();
+export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: readonly string[]): void {
+  const groups = new Map<string, MapEdge[]>();
+  const groupJsons = new Map<string, string[]>();
   // Checked here, not by the unique index alone: a full build creates that index after the rows.
   const seen = new Set<string>();
   for (const [i, edge] of edges.entries()) {
     if (seen.has(edge.id)) throw new Error(`writeSnapshot: duplicate id ${edge.id} in map.edges`);
     seen.add(edge.id);
+    const json = jsons?.[i] ?? JSON.stringify(edge);
     const group = groups.get(edge.from);
-    if (group) group.push(i);
-    else groups.set(edge.from, [i]);
+    if (group) {
+      group.push(edge);
+      groupJsons.get(edge.from)!.push(json);
+    } else {
+      groups.set(edge.from, [edge]);
+      groupJsons.set(edge.from, [json]);
+    }
   }
   const old = new Map(
     queryJson<[string, string][]>(
@@ -68,10 +56,10 @@ export function syncEdges(
       `SELECT json_group_array(json_array(from_id, digest)) FROM edge_groups`,
     ),
   );
-  const changed: [string, number[], string][] = [];
+  const changed: [string, MapEdge[], string][] = [];
   for (const [from, group] of groups) {
     // JSON.stringify of an array is its elements' JSON joined by commas in brackets.
-    const digest = digestOf(`[${group.map(jsonAt).join(',')}]`);
+    const digest = digestOf(`[${groupJsons.get(from)!.join(',')}]`);
     if (old.get(from) !== digest) changed.push([from, group, digest]);
     old.delete(from);
   }
@@ -86,10 +74,10 @@ export function syncEdges(
   const insert = conn.stmt(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, ?, ?)`);
   const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
   for (const [from, group, digest] of changed) {
-    for (const k of group) {
-      const e = edges[k]!;
+    const texts = groupJsons.get(from)!;
+    for (const [k, e] of group.entries()) {
       try {
-        insert.run(e.id, e.from, e.to, e.relation, jsonAt(k));
+        insert.run(e.id, e.from, e.to, e.relation, texts[k]);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;

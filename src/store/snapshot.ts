@@ -4,14 +4,14 @@
  * mix. Every part is written as a diff against the previous snapshot, so a rescan after one
  * edit writes a handful of rows.
  */
-import type { MapNode, ProofMap } from '../map/schema.js';
+import type { ProofMap } from '../map/schema.js';
 import type { SourceFile } from '../model/facts.js';
 import type { Connection } from './connection.js';
 import { queryJson, readEpoch } from './connection.js';
 import { pruneFacts } from './facts.js';
 import { type Heading, syncSearchRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
-import { type JsonAt, syncEdges, syncNodes } from './snapshot-rows.js';
+import { syncEdges, syncNodes } from './snapshot-rows.js';
 
 export function writeSnapshot(
   conn: Connection,
@@ -22,105 +22,23 @@ export function writeSnapshot(
 ): number {
   return conn.db
     .transaction(() => {
-      writeSnapshotRows(conn, snapshotRowsOf(map, files, headings, items));
-      return writeSnapshotHead(conn, map);
+      syncFiles(conn, files);
+      syncNodes(conn, map.nodes, items?.nodes);
+      syncEdges(conn, map.edges, items?.edges);
+      replaceCoverage(conn, map);
+      const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
+      conn
+        .stmt(`INSERT OR REPLACE INTO snapshot (id, json, node_order, edge_order) VALUES (1, ?, ?, ?)`)
+        .run(small, idList(map.nodes), idList(map.edges));
+      syncSearchRows(conn, map, files, headings);
+      pruneFacts(conn);
+      conn.stmt(`DELETE FROM signals`).run();
+      conn.stmt(`DELETE FROM meta WHERE key = ?`).run(SIGNALS_CARRIED);
+      const epoch = readEpoch(conn) + 1;
+      conn.stmt(`UPDATE meta SET value = ? WHERE key = 'epoch'`).run(epoch);
+      return epoch;
     })
     .immediate();
-}
-
-/**
- * The bulk of a snapshot, apart from its head: what a full build may write on another thread
- * (snapshot-aside.ts) while the scan thread still guards and emits the map. Plain arrays of the
- * fields the rows are made of, so that they cross a thread cheaply.
- */
-export interface SnapshotRows {
-  files: readonly SourceFile[];
-  nodes: readonly SnapshotNode[];
-  /** Each node's JSON as map.json holds it. */
-  nodeJsons: JsonAt;
-  /** Edge columns: id, from, to and relation of each edge, and its JSON as map.json holds it. */
-  edges: {
-    id: readonly string[];
-    from: readonly string[];
-    to: readonly string[];
-    relation: readonly string[];
-  };
-  edgeJsons: JsonAt;
-  headings: readonly Heading[];
-}
-
-/** What the node and search rows read of a node. */
-export type SnapshotNode = Pick<MapNode, 'id' | 'kind' | 'path' | 'exports'>;
-
-export function snapshotRowsOf(
-  map: Pick<ProofMap, 'nodes' | 'edges'>,
-  files: readonly SourceFile[],
-  headings: readonly Heading[],
-  items?: { nodes: readonly string[]; edges: readonly string[] },
-): SnapshotRows {
-  const { nodes, edges } = map;
-  const nodeTexts = items?.nodes ?? nodes.map((n) => JSON.stringify(n));
-  const edgeTexts = items?.edges ?? edges.map((e) => JSON.stringify(e));
-  return {
-    files: files.map((f) => ({
-      path: f.path,
-      hash: f.hash,
-      size: f.size,
-      mtimeMs: f.mtimeMs,
-      role: f.role,
-      ...(f.stamp !== undefined ? { stamp: f.stamp } : {}),
-      ...(f.content !== undefined ? { content: f.content } : {}),
-    })),
-    nodes: nodes.map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      ...(n.path !== undefined ? { path: n.path } : {}),
-      ...(n.exports
-        ? { exports: n.exports.map((e) => ({ name: e.name, line: e.line, typeOnly: e.typeOnly })) }
-        : {}),
-    })),
-    nodeJsons: (i) => nodeTexts[i]!,
-    edges: {
-      id: edges.map((e) => e.id),
-      from: edges.map((e) => e.from),
-      to: edges.map((e) => e.to),
-      relation: edges.map((e) => e.relation),
-    },
-    edgeJsons: (i) => edgeTexts[i]!,
-    headings,
-  };
-}
-
-/** Files, nodes, edges and search rows, each as a diff against the rows there. */
-export function writeSnapshotRows(conn: Connection, rows: SnapshotRows): void {
-  syncFiles(conn, rows.files);
-  syncNodes(conn, rows.nodes, rows.nodeJsons);
-  const { id, from, to, relation } = rows.edges;
-  syncEdges(
-    conn,
-    id.map((edgeId, i) => ({ id: edgeId, from: from[i]!, to: to[i]!, relation: relation[i]! })),
-    rows.edgeJsons,
-  );
-  syncSearchRows(conn, rows.nodes, rows.files, rows.headings);
-}
-
-/**
- * The head of a snapshot, written after its rows: coverage, the map without its big arrays (the
- * guardian's verdict included, which is why a full build writes it last) and a new epoch that
- * makes every cached signal stale. Returns the epoch.
- */
-export function writeSnapshotHead(conn: Connection, map: ProofMap): number {
-  replaceCoverage(conn, map);
-  const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
-  conn
-    .stmt(`INSERT OR REPLACE INTO snapshot (id, json, node_order, edge_order) VALUES (1, ?, ?, ?)`)
-    .run(small, idList(map.nodes), idList(map.edges));
-  pruneFacts(conn);
-  conn.stmt(`DELETE FROM signals`).run();
-  conn.stmt(`DELETE FROM meta WHERE key = ?`).run(SIGNALS_CARRIED);
-  const epoch = readEpoch(conn) + 1;
-  conn.stmt(`UPDATE meta SET value = ? WHERE key = 'epoch'`).run(epoch);
-  return epoch;
 }
 
 export function syncFiles(conn: Connection, files: readonly SourceFile[]): void {

@@ -17,7 +17,6 @@ import {
   type FreshIndex,
   openFresh,
   removeFresh,
-  reopenFresh,
   SUPERSEDED,
 } from './fresh-build.js';
 import { type Freshness, freshness } from './freshness.js';
@@ -39,8 +38,7 @@ import { type SearchOptions, type SearchPage, search } from './search.js';
 import { checkSearchTables } from './search-check.js';
 import type { Heading } from './search-rows.js';
 import { countSignals, deleteSignals, getSignals, putSignals, putSignalsJson } from './signals.js';
-import { snapshotRowsOf, upsertFiles, writeSnapshot, writeSnapshotHead } from './snapshot.js';
-import { canWriteAside, type RowsAside, writeRowsAside } from './snapshot-aside.js';
+import { upsertFiles, writeSnapshot } from './snapshot.js';
 
 export class SqliteIndex implements IndexStore {
   readonly path: string;
@@ -50,8 +48,6 @@ export class SqliteIndex implements IndexStore {
   #identity: string | undefined;
   /** A full build in progress: its writes go to a fresh file, its reads to the current one. */
   #fresh: FreshIndex | undefined;
-  /** This full build's snapshot rows, written on a worker (writeRowsAhead) until writeSnapshot. */
-  #ahead: { aside: RowsAside; settled: boolean } | undefined;
   #depth = 0;
   readonly #root: string;
   readonly #options: OpenDatabaseOptions;
@@ -142,36 +138,7 @@ export class SqliteIndex implements IndexStore {
     files: readonly SourceFile[],
     headings: readonly Heading[] = [],
     items?: { nodes: readonly string[]; edges: readonly string[] },
-  ) =>
-    this.#write(() => {
-      const ahead = this.#ahead;
-      if (!ahead) return writeSnapshot(this.#writer, map, files, headings, items);
-      if (!ahead.settled) throw new Error('writeSnapshot: the rows written ahead are not in yet');
-      this.#ahead = undefined;
-      return writeSnapshotHead(this.#writer, map);
-    });
-
-  writeRowsAhead(
-    map: ProofMap,
-    files: readonly SourceFile[],
-    headings: readonly Heading[] = [],
-    items?: { nodes: readonly string[]; edges: readonly string[] },
-  ): Promise<void> | undefined {
-    const fresh = this.#fresh;
-    if (!fresh || this.#ahead || !canWriteAside()) return undefined;
-    const rows = snapshotRowsOf(map, files, headings, items);
-    // The worker opens the file itself: the fresh file takes one connection at a time.
-    fresh.conn.db.close();
-    const aside = writeRowsAside(fresh.file, rows, fresh.indexes);
-    const ahead = { aside, settled: false };
-    this.#ahead = ahead;
-    return aside.done.then(() => {
-      // A build closed meanwhile (the scan failed) has dropped its file: there is nothing to reopen.
-      if (this.#fresh !== fresh) return;
-      this.#fresh = { ...fresh, conn: reopenFresh(fresh.file), indexes: [] };
-      ahead.settled = true;
-    });
-  }
+  ) => this.#write(() => writeSnapshot(this.#writer, map, files, headings, items));
   writeDelta = (delta: SnapshotDelta) => this.#write(() => writeDelta(this.#writer, delta));
   updateFiles = (files: readonly SourceFile[]) => this.#write(() => upsertFiles(this.#writer, files));
   readMap = () => this.#guard(() => readMap(this.#conn));
@@ -227,7 +194,6 @@ export class SqliteIndex implements IndexStore {
   publish(): void {
     const fresh = this.#fresh;
     if (!fresh) return;
-    if (this.#ahead) throw new Error('publish: the snapshot written ahead has no head (writeSnapshot)');
     this.#fresh = undefined;
     let superseded = false;
     try {
@@ -263,8 +229,6 @@ export class SqliteIndex implements IndexStore {
   close(): void {
     // An unpublished full build (the scan failed) is dropped: the index stays as it was.
     if (this.#fresh) {
-      this.#ahead?.aside.stop();
-      this.#ahead = undefined;
       if (this.#fresh.conn.db.open) this.#fresh.conn.db.close();
       removeFresh(this.#fresh.file);
       this.#fresh = undefined;
