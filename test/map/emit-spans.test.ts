@@ -13,37 +13,18 @@ import { openMapBySpans, writeMapSpans } from '../../src/map/emit-spans.js';
 import { FROM_AT, ID_AT, MapText, SpanTable, TO_AT } from '../../src/map/map-text.js';
 import type { ProofMap } from '../../src/map/schema.js';
 import { fileStamp } from '../../src/scan-support.js';
+import { hex, ringMap, spliceBoth } from './synthetic-map.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const hex = (i: number) => i.toString(16).padStart(12, '0');
-
-/** A map in serializeMap's layout; labels with non-ASCII text so byte and character offsets differ. */
-function bigMap(n: number): ProofMap {
-  const nodes = Array.from({ length: n }, (_, i) => ({
-    id: hex(i),
-    kind: 'file',
-    key: `f${i}.ts`,
-    label: `é${i}`,
-  }));
-  const edges = nodes.flatMap((node, i) =>
-    [1, 2].map((k) => ({ id: hex(n + 2 * i + k), from: node.id, to: hex((i + k) % n), relation: 'imports' })),
-  );
-  return {
-    $schema: 'proofmap.map/v1',
-    meta: { version: 1 },
-    zones: [],
-    nodes,
-    edges,
-    flows: [],
-    increments: [],
-    findings: [],
+/** Labels with non-ASCII text, so that byte and character offsets differ. */
+const bigMap = (n: number) =>
+  ringMap(n, (i) => ({ label: `é${i}` }), {
     coverage: [{ analyzer: 'x', scope: 'ü.ts', status: 'skipped', reason: 'r' }],
-  } as unknown as ProofMap;
-}
+  });
 
 /** Writes the map as a full build does (map.json, then its spans table); returns the root and stamp. */
 function written(map: ProofMap): { root: string; stamp: string } {
@@ -88,20 +69,7 @@ describe('the spans table beside map.json', () => {
     const { root, stamp } = written(map);
     const opened = openMapBySpans(root, stamp)!;
     const text = opened.text;
-    const edited = structuredClone(map);
-    const node = { ...edited.nodes[7]!, label: 'changed "quoted" é' };
-    edited.nodes[7] = node;
-    text.nodes[7] = JSON.stringify(node);
-    edited.edges.splice(300, 2);
-    text.edges.splice(300, 2);
-    const added = {
-      id: hex(9999),
-      from: hex(3),
-      to: hex(4),
-      relation: 'imports',
-    } as ProofMap['edges'][number];
-    edited.edges.splice(10, 0, added);
-    text.edges.splice(10, 0, JSON.stringify(added));
+    const edited = spliceBoth(map, text);
     const spans = new SpanTable(text.nodes.length, text.edges.length);
     const chunks = text.chunks(serializeSection, spans);
     // Untouched entries are runs of the old file, copied when written, not read into memory.

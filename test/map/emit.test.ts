@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serializeItems, serializeMap, writeMapFile } from '../../src/map/emit.js';
 import type { ProofMap } from '../../src/map/schema.js';
-
-const hex = (i: number) => i.toString(16).padStart(12, '0');
+import { ringMap } from './synthetic-map.js';
 
 /**
  * A map whose lines cross the emitter's 1 MiB buffer at every kind of boundary: thousands of
@@ -13,31 +12,12 @@ const hex = (i: number) => i.toString(16).padStart(12, '0');
  * buffer itself.
  */
 function awkwardMap(): ProofMap {
-  const nodes = Array.from({ length: 6000 }, (_, i) => ({
-    id: hex(i),
-    kind: 'file',
-    key: `src/é${i}/𝔘${'…'.repeat(i % 400)}.ts`,
-  }));
-  nodes[4321]!.key = `huge-${'ü…'.repeat(700_000)}`;
-  const edges = nodes.flatMap((node, i) =>
-    [1, 2].map((k) => ({
-      id: hex(9000 + 2 * i + k),
-      from: node.id,
-      to: hex((i + k) % 6000),
-      relation: 'imports',
-    })),
-  );
-  return {
-    $schema: 'proofmap.map/v1',
-    meta: { version: 1, note: 'ä' },
-    zones: [],
-    nodes,
-    edges,
-    flows: [],
-    increments: [],
-    findings: [],
+  const map = ringMap(6000, (i) => ({ key: `src/é${i}/𝔘${'…'.repeat(i % 400)}.ts` }), {
+    meta: { note: 'ä' },
     coverage: [{ analyzer: 'x', scope: 'y', status: 'skipped', reason: '…' }],
-  } as unknown as ProofMap;
+  });
+  map.nodes[4321]!.key = `huge-${'ü…'.repeat(700_000)}`;
+  return map;
 }
 
 /** The layout spelled out independently of the emitter: items one per line, meta indented. */

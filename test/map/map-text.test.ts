@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializeMap, serializeSection } from '../../src/map/emit.js';
 import { ID_AT, MapText } from '../../src/map/map-text.js';
-import type { ProofMap } from '../../src/map/schema.js';
-
-const hex = (i: number) => i.toString(16).padStart(12, '0');
-
-/** A map in serializeMap's layout with `n` nodes and two edges per node (the shape is all MapText reads). */
-function bigMap(n: number): ProofMap {
-  const nodes = Array.from({ length: n }, (_, i) => ({ id: hex(i), kind: 'file', key: `f${i}.ts` }));
-  const edges = nodes.flatMap((node, i) =>
-    [1, 2].map((k) => ({ id: hex(n + 2 * i + k), from: node.id, to: hex((i + k) % n), relation: 'imports' })),
-  );
-  return {
-    $schema: 'proofmap.map/v1',
-    meta: { version: 1 },
-    zones: [],
-    nodes,
-    edges,
-    flows: [],
-    increments: [],
-    findings: [],
-    coverage: [],
-  } as unknown as ProofMap;
-}
+import { ringMap as bigMap, hex, spliceBoth } from './synthetic-map.js';
 
 describe('MapText', () => {
   const map = bigMap(500);
@@ -40,20 +19,7 @@ describe('MapText', () => {
 
   it('splices replaced, inserted and removed entries exactly as a fresh serialisation', () => {
     const text = MapText.parse(bytes)!;
-    const edited = structuredClone(map);
-    const node = { ...edited.nodes[7]!, label: 'changed "quoted" é' };
-    edited.nodes[7] = node;
-    text.nodes[7] = JSON.stringify(node);
-    edited.edges.splice(300, 2);
-    text.edges.splice(300, 2);
-    const added = {
-      id: hex(9999),
-      from: hex(3),
-      to: hex(4),
-      relation: 'imports',
-    } as ProofMap['edges'][number];
-    edited.edges.splice(10, 0, added);
-    text.edges.splice(10, 0, JSON.stringify(added));
+    const edited = spliceBoth(map, text);
     expect(text.render(serializeSection).toString('utf8')).toBe(serializeMap(edited));
     expect(text.field(text.nodes[7]!, ID_AT)).toBe(hex(7));
     expect(text.fieldIs(text.edges[11]!, ID_AT, hex(500 + 2 * 5 + 1))).toBe(true);
