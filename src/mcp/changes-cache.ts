@@ -12,7 +12,7 @@
  * Every stamp is taken before git runs and trusted only when older than RACY_MS before that, so
  * a write during or just before a run is never hidden behind a stamp that already shows it.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runGitAsync } from '../discover/git.js';
 import { listingStampsHold, takeListingStamps } from '../discover/listing-cache.js';
@@ -115,17 +115,17 @@ function contentStamps(
 /** `rel` and every folder below it (repo-relative). */
 function foldersUnder(root: string, rel: string): string[] {
   const out: string[] = [];
-  const todo = [rel];
-  while (todo.length > 0) {
-    const folder = todo.pop()!;
+  const pending = [rel];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
     out.push(folder);
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = readdirSync(path.join(root, folder), { withFileTypes: true });
     } catch {
       continue; // absent: its stamp says so
     }
-    for (const e of entries) if (e.isDirectory()) todo.push(`${folder}/${e.name}`);
+    for (const e of entries) if (e.isDirectory()) pending.push(`${folder}/${e.name}`);
   }
   return out;
 }
