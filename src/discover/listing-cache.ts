@@ -200,6 +200,24 @@ export function takeListingStamps(root: string, trustedBefore: number): [string,
   return stamps;
 }
 
+/**
+ * The listing stamps a change witness cannot vouch for: every input read through links (git's
+ * files, each .gitignore) and every folder it does not watch. A watched folder's own stamp moves
+ * only with an event on its watch.
+ */
+export function unwitnessedListing(
+  stamps: readonly (readonly [string, string])[],
+  root: string,
+  watching: (rel: string) => boolean,
+): (readonly [string, string])[] {
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return stamps.filter(([abs, stamp]) => {
+    if (!stamp.startsWith('l:')) return true;
+    const rel = abs === root ? '' : abs.startsWith(prefix) ? abs.slice(prefix.length) : undefined;
+    return rel === undefined || !watching(rel);
+  });
+}
+
 /** Whether every stamp of `takeListingStamps` still holds: git would list the same files. */
 export function listingStampsHold(stamps: readonly (readonly [string, string])[]): boolean {
   for (const [abs, stamp] of stamps) {

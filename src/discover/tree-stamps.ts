@@ -26,7 +26,8 @@ const GIT_INPUTS = ['.git', '.git/index', '.git/info/exclude'];
 const FIELDS = 5;
 const ABSENT = 1;
 const UNREADABLE = 2;
-const PRESENT = 3;
+const FILE = 3;
+const FOLDER = 4;
 
 /**
  * Writes the stamp of `abs` at `at`; false when it is too recent (a change at or after
@@ -47,7 +48,7 @@ function stampAt(abs: string, into: Float64Array, at: number, trustedBefore: num
     return true;
   }
   if (s.mtimeMs >= trustedBefore || s.ctimeMs >= trustedBefore) return false;
-  into[at] = PRESENT;
+  into[at] = s.isDirectory() ? FOLDER : FILE;
   into[at + 1] = s.size;
   into[at + 2] = s.mtimeMs;
   into[at + 3] = s.ino;
@@ -87,4 +88,30 @@ export function treeUnchanged(t: TreeStamps): boolean {
     for (let f = 0; f < FIELDS; f++) if (now[f] !== t.stamps[at + f]) return false;
   }
   return true;
+}
+
+/**
+ * The stamps `witnessed` cannot vouch for, to be checked on disk: a folder it watches itself, or
+ * a file or absent name in a folder it watches, has a stamp that cannot move without an event.
+ * (`parent` is '' for the root's entries.)
+ */
+export function unwitnessedStamps(t: TreeStamps, watching: (rel: string) => boolean): TreeStamps {
+  const prefix = t.root.endsWith('/') ? t.root : `${t.root}/`;
+  const keep: number[] = [];
+  for (let i = 0; i < t.paths.length; i++) {
+    const abs = t.paths[i]!;
+    const rel = abs === prefix ? '' : abs.slice(prefix.length);
+    const kind = t.stamps[i * FIELDS];
+    const seen =
+      kind === FOLDER
+        ? watching(rel)
+        : (kind === FILE || kind === ABSENT) &&
+          rel !== '' &&
+          watching(rel.slice(0, Math.max(0, rel.lastIndexOf('/'))));
+    if (!seen) keep.push(i);
+  }
+  const stamps = new Float64Array(keep.length * FIELDS);
+  for (const [k, i] of keep.entries())
+    stamps.set(t.stamps.subarray(i * FIELDS, (i + 1) * FIELDS), k * FIELDS);
+  return { root: t.root, paths: keep.map((i) => t.paths[i]!), stamps };
 }

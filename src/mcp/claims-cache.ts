@@ -4,34 +4,52 @@
  * server keeps the last report under a fingerprint of every file's content hash. Discovery with
  * the previous stamps re-hashes only files whose stat changed; before even that, the stamps of
  * the files and folders it listed are compared (discover/tree-stamps.ts), so a repeated call with
- * nothing changed costs one lstat per file, no listing and no hashing. Any edit, addition or
- * removal changes a stamp, then the fingerprint, and reruns the claims.
+ * nothing changed costs one lstat per file, no listing and no hashing — and with a change
+ * witness (the server's inotify watches, mcp/witnessed-stamps.ts) only the few stamps outside the
+ * watched folders. Any edit, addition or removal changes a stamp, then the fingerprint, and
+ * reruns the claims.
  */
 import { createHash } from 'node:crypto';
 import type { ClaimsReport } from '../claims/index.js';
 import { runClaims } from '../claims-run.js';
 import { discover, type KnownFile } from '../discover/index.js';
-import { type TreeStamps, takeTreeStamps, treeUnchanged } from '../discover/tree-stamps.js';
+import { type TreeStamps, takeTreeStamps } from '../discover/tree-stamps.js';
+import type { ChangeWitness } from '../resident/witness.js';
+import { settle, type WitnessedStamps, witnessedTree } from './witnessed-stamps.js';
 
 export interface ClaimsCache {
   report(files: readonly string[] | undefined): Promise<{
     report: ClaimsReport;
     cached: boolean;
-    /** How the cache knew nothing changed: the stamps alone, or discovery's content hashes. */
-    checked?: 'stamps' | 'content';
+    /**
+     * How the cache knew nothing changed: the witness and the few stamps it cannot see, every
+     * stamp, or discovery's content hashes.
+     */
+    checked?: 'witness' | 'stamps' | 'content';
   }>;
 }
 
-/** `clock` says when the stamps are taken (tests move it past the racy window instead of waiting). */
-export function claimsCache(root: string, clock: () => number = Date.now): ClaimsCache {
+/**
+ * `clock` says when the stamps are taken (tests move it past the racy window instead of waiting);
+ * `witness`, when it gives one, spares the stat of every stamp a watched folder vouches for.
+ */
+export function claimsCache(
+  root: string,
+  clock: () => number = Date.now,
+  witness: () => ChangeWitness | undefined = () => undefined,
+): ClaimsCache {
   let previous: Map<string, KnownFile> | undefined;
   let previousStartMs: number | undefined;
-  let last: { key: string; report: ClaimsReport; files: string; tree?: TreeStamps } | undefined;
+  let last:
+    | { key: string; report: ClaimsReport; files: string; tree?: WitnessedStamps<TreeStamps> }
+    | undefined;
   return {
     async report(files) {
       const asked = JSON.stringify(files ?? null);
-      if (last?.tree && last.files === asked && treeUnchanged(last.tree))
-        return { report: last.report, cached: true, checked: 'stamps' };
+      // Settled before anything is read: a change after this moment moves the count.
+      const now = await settle(witness());
+      const held = last?.tree && last.files === asked ? last.tree.check(now) : false;
+      if (last && held) return { report: last.report, cached: true, checked: held };
       const started = Date.now();
       let found: ReturnType<typeof discover>;
       try {
@@ -62,11 +80,12 @@ export function claimsCache(root: string, clock: () => number = Date.now): Claim
       const key = hash.digest('hex');
       // Taken after the listing: a write landing between the two makes the next call discover
       // again (its stamp differs), never answer from stamps that predate it.
-      const tree = takeTreeStamps(
+      const taken = takeTreeStamps(
         found.root,
         found.files.map((f) => f.path),
         clock(),
       );
+      const tree = taken && witnessedTree(taken, now);
       if (last?.key === key) {
         last = { ...last, files: asked, ...(tree ? { tree } : {}) };
         if (!tree) delete last.tree;

@@ -6,6 +6,7 @@
  */
 import { InputError } from '../model/errors.js';
 import { openSession, type Session } from '../query/index.js';
+import { lazyWitness } from '../resident/witness.js';
 import { type IndexStore, openIndex } from '../store/index.js';
 import type { QueryStore } from '../store/query-store.js';
 import { type ChangesCache, changesCache } from './changes-cache.js';
@@ -49,10 +50,12 @@ export function openWorkspace(root: string): Workspace {
     open?.session.close();
     open = undefined;
   };
+  // Lets map_check claims and changes trust their caches without a stat per file (witness.ts).
+  const witness = lazyWitness(root);
   return {
     root,
-    claims: claimsCache(root),
-    changes: changesCache(root),
+    claims: claimsCache(root, Date.now, witness.get),
+    changes: changesCache(root, Date.now, witness.get),
     ready: async () => {},
     searcher: () => ({
       search: async (text, opts) => handle().search(text, opts),
@@ -79,7 +82,10 @@ export function openWorkspace(root: string): Workspace {
     },
     store: handle,
     refresh: close,
-    close,
+    close() {
+      close();
+      witness.close();
+    },
   };
   // Hoisted: refresh and close are the same act, dropping the session and the handle.
   function close(): void {

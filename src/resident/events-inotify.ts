@@ -34,6 +34,16 @@ export class InotifyLimit extends Error {
   }
 }
 
+export interface InotifySubscription extends ChangeSubscription {
+  /**
+   * Every event delivered so far, counted before any is dropped as ignored: unchanged between two
+   * moments, nothing in a watched folder changed between them (fence.ts says when "so far" holds).
+   */
+  readonly events: number;
+  /** Whether the folder `rel` (repo-relative, '' for the root) has a watch now. */
+  watching(rel: string): boolean;
+}
+
 const LIMITS = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
 
 /**
@@ -47,12 +57,13 @@ export function watchWithInotify(
   onLimit: (limit: InotifyLimit) => void,
   /** The folders git ignores whole, when already asked (events.ts setUpSource says why). */
   gitIgnored: Set<string> | undefined = ignoredFolders(root),
-): ChangeSubscription {
+): InotifySubscription {
   const watches = new Map<string, FSWatcher>();
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const abs = (rel: string) => (rel === '' ? root : prefix + rel);
   let ignored = leftOut(gitIgnored, listed());
   let closed = false;
+  let events = 0;
 
   const closeAll = () => {
     closed = true;
@@ -117,6 +128,7 @@ export function watchWithInotify(
 
   const onEvent = (dir: string, type: string, name: string | Buffer | null): void => {
     if (closed) return;
+    events++;
     // No name: something in the folder changed; the folder's own path makes the resident rescan.
     if (name === null) {
       listener.onChange([abs(dir)]);
@@ -154,6 +166,10 @@ export function watchWithInotify(
   }
   return {
     source: 'inotify',
+    get events() {
+      return events;
+    },
+    watching: (rel) => !closed && watches.has(rel),
     close: async () => closeAll(),
   };
 }

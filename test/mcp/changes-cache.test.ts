@@ -8,8 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changesCache } from '../../src/mcp/changes-cache.js';
+import { type ChangeWitness, startWitness } from '../../src/resident/witness.js';
 import { gitChangedFiles } from '../../src/store/git-changes.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
@@ -22,6 +23,7 @@ function repo(): { root: string; git: (...args: string[]) => void } {
       'logs/old.log': 'x\n',
       'src/a.ts': 'export const a = 1;\n',
       'src/b.ts': 'export const b = 2;\n',
+      'src/core/deep/e.ts': 'export const e = 1;\n',
     }),
   );
   const git = (...args: string[]) =>
@@ -41,20 +43,44 @@ const write = (root: string, rel: string, text: string) => {
   fs.writeFileSync(path.join(root, rel), text);
 };
 
-describe('changes cache', () => {
+const witnesses: ChangeWitness[] = [];
+afterEach(async () => {
+  for (const w of witnesses.splice(0)) await w.close();
+});
+
+/** A cache that stats every stamp, or one whose repeats a change witness vouches for. */
+function cacheFor(witnessed: boolean) {
+  return (root: string, clock: () => number = later) => {
+    const witness = witnessed ? startWitness(root) : undefined;
+    if (witnessed && !witness) throw new Error('no inotify witness on this machine');
+    if (witness) witnesses.push(witness);
+    return changesCache(root, clock, () => witness);
+  };
+}
+
+describe.each([
+  ['stat stamps', false, 'stamps'],
+  ['a change witness', true, 'witness'],
+] as const)('changes cache with %s', (_, witnessed, repeat) => {
+  const cacheOf = cacheFor(witnessed);
+
   it('a repeat with nothing changed is answered from the stamps; fresh stamps are not trusted', async () => {
     const { root } = repo();
-    const cache = changesCache(root, later);
+    const cache = cacheOf(root);
     expect(await cache.files('HEAD')).toEqual({ files: [], checked: 'git' });
-    expect(await cache.files('HEAD')).toEqual({ files: [], checked: 'stamps' });
+    expect(await cache.files('HEAD')).toEqual({ files: [], checked: repeat });
     // With the real clock the files written a moment ago vouch for nothing: git runs every time.
-    const now = changesCache(root);
+    const now = cacheOf(root, Date.now);
     await now.files('HEAD');
-    expect((await now.files('HEAD')).checked).not.toBe('stamps');
+    expect(['diff', 'git']).toContain((await now.files('HEAD')).checked);
   });
 
   it.each([
     ['a tracked file edited in place', (root: string) => write(root, 'src/a.ts', 'export const a = 3;\n')],
+    [
+      'a deep tracked file edited',
+      (root: string) => write(root, 'src/core/deep/e.ts', 'export const e = 2;\n'),
+    ],
     ['a new file', (root: string) => write(root, 'src/c.ts', 'export const c = 1;\n')],
     ['a new file in a new folder', (root: string) => write(root, 'src/deep/d.ts', 'export {};\n')],
     [
@@ -62,25 +88,33 @@ describe('changes cache', () => {
       (root: string) => write(root, 'logs/notes.ts', 'export const n = 1;\n'),
     ],
     ['a tracked file removed', (root: string) => fs.rmSync(path.join(root, 'src/b.ts'))],
+    [
+      'a tracked file edited by another process',
+      (root: string) =>
+        execFileSync(process.execPath, [
+          '-e',
+          `require('fs').appendFileSync(${JSON.stringify(path.join(root, 'src/a.ts'))}, '// x\\n')`,
+        ]),
+    ],
   ])('%s: the next call answers what git says now', async (_, change) => {
     const { root } = repo();
-    const cache = changesCache(root, later);
+    const cache = cacheOf(root);
     await cache.files('HEAD');
-    expect((await cache.files('HEAD')).checked).toBe('stamps');
+    expect((await cache.files('HEAD')).checked).toBe(repeat);
     change(root);
     const after = await cache.files('HEAD');
-    expect(after.checked).not.toBe('stamps');
+    expect(['diff', 'git']).toContain(after.checked);
     expect(after.files.length).toBeGreaterThan(0);
     expect(after.files).toEqual(gitChangedFiles(root, 'HEAD'));
   });
 
   it('git add, then a commit, between two calls: each next call follows git', async () => {
     const { root, git } = repo();
-    const cache = changesCache(root, later);
+    const cache = cacheOf(root);
     write(root, 'src/c.ts', 'export const c = 1;\n');
     write(root, 'src/a.ts', 'export const a = 3;\n');
     expect((await cache.files('HEAD')).files).toEqual(['src/a.ts', 'src/c.ts']);
-    expect((await cache.files('HEAD')).checked).toBe('stamps');
+    expect((await cache.files('HEAD')).checked).toBe(repeat);
     git('add', 'src/c.ts');
     expect((await cache.files('HEAD')).files).toEqual(['src/a.ts', 'src/c.ts']);
     git('commit', '-qm', 'c');
@@ -98,9 +132,9 @@ describe('changes cache', () => {
     git('add', 'src/z.ts');
     git('commit', '-qm', 'z');
     git('branch', 'other', 'HEAD~1');
-    const cache = changesCache(root, later);
+    const cache = cacheOf(root);
     expect((await cache.files('other')).files).toEqual(['src/z.ts']);
-    expect((await cache.files('other')).checked).toBe('stamps');
+    expect((await cache.files('other')).checked).toBe(repeat);
     // Only refs/heads/other moves (git writes it aside and renames it into place).
     git('update-ref', 'refs/heads/other', 'HEAD');
     expect((await cache.files('other')).files).toEqual([]);
@@ -109,7 +143,7 @@ describe('changes cache', () => {
 
   it('a bad revision is the one-line git error, never a kept answer', async () => {
     const { root } = repo();
-    const cache = changesCache(root, later);
+    const cache = cacheOf(root);
     await expect(cache.files('no-such-rev')).rejects.toThrow(/git diff failed/);
     await expect(cache.files('-x')).rejects.toThrow(/invalid revision/);
   });

@@ -4,12 +4,14 @@
  * one, a rename — makes the next call rerun the claims and answer what the files now say. The
  * clock is moved 10 s ahead, as if the call came later: stamps younger than 3 s are never trusted.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ClaimsReport } from '../../src/claims/index.js';
 import { runClaims } from '../../src/claims-run.js';
 import { claimsCache } from '../../src/mcp/claims-cache.js';
+import { type ChangeWitness, startWitness } from '../../src/resident/witness.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
 const later = () => Date.now() + 10_000;
@@ -28,17 +30,37 @@ function repo() {
   );
 }
 
-describe('claims cache by content', () => {
+const witnesses: ChangeWitness[] = [];
+afterEach(async () => {
+  for (const w of witnesses.splice(0)) await w.close();
+});
+
+/** A cache that stats every stamp, or one whose repeats a change witness vouches for. */
+function cacheFor(witnessed: boolean) {
+  return (root: string, clock: () => number = later) => {
+    const witness = witnessed ? startWitness(root) : undefined;
+    if (witnessed && !witness) throw new Error('no inotify witness on this machine');
+    if (witness) witnesses.push(witness);
+    return claimsCache(root, clock, () => witness);
+  };
+}
+
+describe.each([
+  ['stat stamps', false, 'stamps'],
+  ['a change witness', true, 'witness'],
+] as const)('claims cache by content, with %s', (_, witnessed, repeat) => {
+  const cacheOf = cacheFor(witnessed);
+
   it('a repeat with nothing changed is answered from the stamps; a fresh stamp is not trusted', async () => {
     const root = repo();
-    const cache = claimsCache(root, later);
+    const cache = cacheOf(root);
     const first = await cache.report(undefined);
     expect(first.cached).toBe(false);
-    expect(await cache.report(undefined)).toMatchObject({ cached: true, checked: 'stamps' });
+    expect(await cache.report(undefined)).toMatchObject({ cached: true, checked: repeat });
     // Other documents asked for: not the cached answer.
     expect((await cache.report(['README.md'])).cached).toBe(false);
     // Taken with the real clock, the files written a moment ago are too recent to vouch for.
-    const now = claimsCache(root);
+    const now = cacheOf(root, Date.now);
     await now.report(undefined);
     expect(await now.report(undefined)).toMatchObject({ cached: true, checked: 'content' });
   });
@@ -55,6 +77,14 @@ describe('claims cache by content', () => {
     ],
     ['a file removed', (root: string) => fs.rmSync(path.join(root, 'src/main.ts'))],
     [
+      'a document edited by another process',
+      (root: string) =>
+        execFileSync(process.execPath, [
+          '-e',
+          `require('fs').writeFileSync(${JSON.stringify(path.join(root, 'README.md'))}, 'Run \`npm run lint\`.')`,
+        ]),
+    ],
+    [
       'a file renamed',
       (root: string) => fs.renameSync(path.join(root, 'src/main.ts'), path.join(root, 'src/app.ts')),
     ],
@@ -68,9 +98,9 @@ describe('claims cache by content', () => {
     ],
   ])('%s: the next call reruns and answers what the files say now', async (_, change) => {
     const root = repo();
-    const cache = claimsCache(root, later);
+    const cache = cacheOf(root);
     const before = await cache.report(undefined);
-    expect((await cache.report(undefined)).checked).toBe('stamps');
+    expect((await cache.report(undefined)).checked).toBe(repeat);
     change(root);
     const after = await cache.report(undefined);
     expect(after.cached).toBe(false);
@@ -81,9 +111,9 @@ describe('claims cache by content', () => {
   it('a file added in a new folder is seen, though no listed file changed', async () => {
     const root = repo();
     fs.writeFileSync(path.join(root, 'README.md'), 'The helper is `lib/helper.ts`.\n');
-    const cache = claimsCache(root, later);
+    const cache = cacheOf(root);
     const before = await cache.report(undefined);
-    expect((await cache.report(undefined)).checked).toBe('stamps');
+    expect((await cache.report(undefined)).checked).toBe(repeat);
     fs.mkdirSync(path.join(root, 'lib'));
     fs.writeFileSync(path.join(root, 'lib/helper.ts'), 'export const h = 1;\n');
     const after = await cache.report(undefined);
