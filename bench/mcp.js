@@ -116,8 +116,23 @@ for (const [name, args, label] of cases) {
   if (totals.size !== 1) throw new Error(`${name}: total changed with the budget: ${[...totals]}`);
 }
 
+// The edit gate as a Claude Code `mcp_tool` hook calls it (init --hook-transport mcp): no process
+// per edit, so this row is the hook's whole cost besides Claude Code's own round trip. Not
+// budgeted: its text is the hook protocol's answer, not a ranked list.
+const hookEvent = (file) => ({
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Edit',
+  file_path: join(root, file),
+  session_id: 'bench-mcp',
+  cwd: root,
+});
+const latencyOnly = [
+  ['map_gate', hookEvent(hub), 'hook, hub'],
+  ['map_gate', hookEvent(typical), 'hook, typical'],
+];
+
 const rows = [];
-for (const [name, args, label] of cases) {
+for (const [name, args, label] of [...cases, ...latencyOnly]) {
   const first = (await timed(name, args)).ms;
   const times = [];
   const cpus = [];
