@@ -59,7 +59,9 @@ class InotifyFence implements Fence {
     this.#file = path.join(folder, 'fence');
     this.#timeoutMs = timeoutMs;
     writeFileSync(this.#file, '');
-    this.#watcher = watch(this.#file, () => this.#arrived());
+    // Only the fence changes the file's time ('change'); anything else (the file deleted or
+    // moved by a temp cleaner) is not a fence's event, and leaves no fence to pass.
+    this.#watcher = watch(this.#file, (type) => (type === 'change' ? this.#arrived() : this.#fail()));
     this.#watcher.on('error', () => this.#fail());
   }
 
@@ -91,6 +93,7 @@ class InotifyFence implements Fence {
     this.#timer = setTimeout(() => {
       this.#late = true;
       this.#settle(false);
+      for (const resolve of this.#next.splice(0)) resolve(false);
     }, this.#timeoutMs);
   }
 
@@ -98,7 +101,6 @@ class InotifyFence implements Fence {
     if (this.#late) {
       // The timed-out round's event: from here on the stream is in step again.
       this.#late = false;
-      for (const resolve of this.#next.splice(0)) resolve(false);
       return;
     }
     if (!this.#round) return;

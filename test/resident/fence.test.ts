@@ -35,6 +35,33 @@ describe.runIf(process.platform === 'linux')('inotify fence', () => {
     }
   });
 
+  it('a round that times out answers false, and its late event is never taken for a later round', async () => {
+    const fence = openFence(5)!;
+    try {
+      // Started in the check phase and the loop held past the timeout: the next loop iteration
+      // runs the expired timer before it polls for the fence's event.
+      const round = await new Promise<Promise<boolean>>((resolve) =>
+        setImmediate(() => {
+          const started = fence.pass();
+          const until = Date.now() + 40;
+          while (Date.now() < until);
+          resolve(started);
+        }),
+      );
+      expect(await round).toBe(false);
+      // Asked before the late event was read: it must not pass on that event.
+      expect(await fence.pass()).toBe(false);
+      let passed = false;
+      for (let i = 0; i < 50 && !passed; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        passed = await fence.pass();
+      }
+      expect(passed).toBe(true);
+    } finally {
+      fence.close();
+    }
+  });
+
   it('lets many callers wait at once, and a closed fence answers false', async () => {
     const fence = openFence()!;
     const passed = await Promise.all(Array.from({ length: 10 }, () => fence.pass()));
