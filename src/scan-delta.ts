@@ -27,6 +27,7 @@ import {
 import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
 import { openMapBySpans, removeMapSpans, writeMapSpans } from './map/emit-spans.js';
 import { MAX_INCREMENTS } from './map/increments.js';
+import type { KeptFingerprint } from './map/kept-fingerprint.js';
 import { ID_AT, MapText, SpanTable } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
 import { zonesByPath } from './map/zones.js';
@@ -50,7 +51,11 @@ export interface DeltaInput {
   found: Discovery;
   previous: ReadonlyMap<string, FileRecord>;
   last: LastScan;
-  key: string;
+  /**
+   * The scan key recorded for the next scan, or how to make it: a resident passes a function, so
+   * that hashing the whole listing happens after the index commit, not between change and answer.
+   */
+  key: string | (() => string);
   timings: Record<string, number>;
   stage(name: string, detail?: string): void;
   startedMs: number;
@@ -67,6 +72,13 @@ export interface DeltaInput {
    * read for this scan). A resident passes the files it restat'ed.
    */
   statted?: readonly SourceFile[];
+  /**
+   * Module facts read by earlier deltas, by `extractor\0hash` (a resident keeps them between
+   * changes; entries are what the index holds, never freshly extracted objects).
+   */
+  keptFacts?: { get(key: string): ModuleFacts | undefined; set(key: string, facts: ModuleFacts): void };
+  /** meta.source_fingerprint with each file's line kept between changes (a resident's). */
+  fingerprint?: KeptFingerprint;
   /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
   onIndexed?(): void;
   /**
@@ -141,6 +153,14 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   let mentioned: ReadonlySet<string> | undefined;
   const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
   const newFacts = new Map<string, ModuleFacts>();
+  const storedFacts = (p: string, hash: string): ModuleFacts | undefined => {
+    const key = `${moduleCacheKey(p)}\0${hash}`;
+    const kept = input.keptFacts?.get(key);
+    if (kept) return kept;
+    const facts = store.getFacts<ModuleFacts>(moduleCacheKey(p), hash);
+    if (facts) input.keptFacts?.set(key, facts);
+    return facts;
+  };
   // Memoised: the imported-names check matches facts by identity (a fact to its resolution).
   const cachedFacts = new Map<string, ModuleFacts | undefined>();
   const factsOf = (p: string): ModuleFacts | undefined => {
@@ -148,7 +168,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     if (file?.role !== 'code') return undefined;
     const fresh = newFacts.get(p);
     if (fresh) return fresh;
-    if (!cachedFacts.has(p)) cachedFacts.set(p, store.getFacts<ModuleFacts>(moduleCacheKey(p), file.hash));
+    if (!cachedFacts.has(p)) cachedFacts.set(p, storedFacts(p, file.hash));
     return cachedFacts.get(p);
   };
   const docs = new Map<string, DocPart>();
@@ -186,14 +206,15 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
-      previousFacts: () =>
-        store.getFacts<ModuleFacts>(moduleCacheKey(file.path), input.previous.get(file.path)!.hash),
+      previousFacts: () => storedFacts(file.path, input.previous.get(file.path)!.hash),
     });
   }
   updatePackages(splice);
   stage('resolve');
 
   const small = text.small;
+  // Most edits leave coverage as it was: its index rows are then kept, not rewritten.
+  const coverageBefore = JSON.stringify(small.coverage);
   small.coverage = uniqueCoverage([
     ...small.coverage.filter(
       (c) =>
@@ -241,7 +262,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       removed_node_ids: removed.map((p) => nodeId('file', p)).sort(compareStrings),
     },
   ].slice(-MAX_INCREMENTS);
-  meta.source_fingerprint = sourceFingerprint(found.files);
+  meta.source_fingerprint = input.fingerprint?.of(found.files) ?? sourceFingerprint(found.files);
   meta.counts = { ...recount(meta.counts, splice, small.coverage, added.length - removed.length) };
   meta.counts.findings = small.findings.length;
   // The writes gate compares the files this delta read: the ones it could have touched.
@@ -260,7 +281,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     files: found.files.filter((f) => read.has(f.path)),
     nodes: [...splice.nodes.values()],
     edgeGroups: splice.groups,
-    coverage: small.coverage,
+    ...(JSON.stringify(small.coverage) !== coverageBefore ? { coverage: small.coverage } : {}),
     small: JSON.stringify({
       $schema: small.$schema,
       meta,
@@ -293,7 +314,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   if (spans) writeMapSpans(root, mapStamp, spans.table());
   stage('emit');
   const record: LastScan = {
-    key: input.key,
+    key: typeof input.key === 'string' ? input.key : input.key(),
     mapStamp,
     startedMs: input.startedMs,
     ...(input.tree ? { tree: input.tree } : {}),

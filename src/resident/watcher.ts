@@ -11,6 +11,8 @@
 import { realRoot, restat } from '../discover/index.js';
 import { readPythonEnvironment } from '../discover/python-env.js';
 import { DeltaRefused } from '../map/delta.js';
+import { indexNodes } from '../map/delta-splice.js';
+import { KeptFingerprint } from '../map/kept-fingerprint.js';
 import { ALWAYS_EXCLUDED_DIRS } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import { isExcludedPath, relativeToRoot } from '../model/paths.js';
@@ -28,6 +30,7 @@ import {
   setUpSource,
   watchChanges,
 } from './events.js';
+import { KeptFacts } from './kept-facts.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 
 export interface WatchUpdate {
@@ -71,6 +74,8 @@ export class Resident {
   #running: Promise<void> = Promise.resolve();
   #subscription: ChangeSubscription | undefined;
   #resolver: Resolver | undefined;
+  readonly #facts = new KeptFacts();
+  readonly #fingerprint = new KeptFingerprint();
 
   private constructor(
     readonly root: string,
@@ -87,6 +92,7 @@ export class Resident {
     await scan({ root });
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
+    resident.#prepare();
     resident.#subscription = await watchChanges(
       root,
       {
@@ -206,7 +212,7 @@ export class Resident {
         },
         previous,
         last: state.last,
-        key: scanKey(files, state.loaded.config.scan?.maxFileBytes, environment),
+        key: () => scanKey(files, state.loaded.config.scan?.maxFileBytes, environment),
         timings,
         stage,
         startedMs,
@@ -216,6 +222,8 @@ export class Resident {
         resolver: this.#resolverFor(files),
         statted: [...seen.changed, ...seen.touched],
         spansTable: false,
+        keptFacts: this.#facts,
+        fingerprint: this.#fingerprint,
         onIndexed: () => {
           indexedAt = performance.now();
         },
@@ -232,6 +240,20 @@ export class Resident {
       // A refused delta may have spliced part of the in-memory map: reload it from disk.
       await this.#rescan(done, error.message);
     }
+  }
+
+  /**
+   * What every delta needs and the first one would otherwise build on the clock (~25 ms of the
+   * first edit's change → fresh on the 7k-file repository): the resolver (it reads the workspace
+   * manifests), the map's node index and the fingerprint's lines.
+   */
+  #prepare(): void {
+    const state = this.#state;
+    if (!state) return;
+    const files = [...state.files.values()];
+    this.#resolverFor(files);
+    indexNodes(state.text);
+    this.#fingerprint.of(files);
   }
 
   /**
@@ -271,6 +293,7 @@ export class Resident {
     const result = await scan({ root: this.root });
     this.#state = loadState(this.root, this.store);
     this.#resolver = undefined;
+    this.#prepare();
     if (result.mode === 'unchanged') return done('none');
     done(result.mode, result.mode === 'full' ? { fullBecause: result.fullBecause ?? because } : {});
   }
