@@ -79,6 +79,12 @@ export interface DeltaInput {
   keptFacts?: { get(key: string): ModuleFacts | undefined; set(key: string, facts: ModuleFacts): void };
   /** meta.source_fingerprint with each file's line kept between changes (a resident's). */
   fingerprint?: KeptFingerprint;
+  /**
+   * Writes map.json in the caller's stead (a resident: off its event loop, and only the latest of
+   * quick changes), then records the scan with PendingMap.record. Without it, or with a spans
+   * table, the delta writes the map and records the scan before it returns.
+   */
+  writeMap?(pending: PendingMap): void;
   /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
   onIndexed?(): void;
   /**
@@ -87,6 +93,15 @@ export interface DeltaInput {
    * repository. Without it the old table is removed, so a later CLI delta reads map.json whole.
    */
   spansTable?: boolean;
+}
+
+/** map.json's bytes after a delta, for a caller that writes it itself (DeltaInput.writeMap). */
+export interface PendingMap {
+  chunks: readonly Uint8Array[];
+  /** This map's meta (a copy: the next delta splices the map's own in place). */
+  meta: LastScan['meta'];
+  /** The scan record once map.json holds these bytes under this stamp (the key is hashed then). */
+  record(mapStamp: string): LastScan;
 }
 
 export function deltaScan(input: DeltaInput): ScanResult {
@@ -309,23 +324,30 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const spans = input.spansTable === false ? undefined : new SpanTable(text.nodes.length, text.edges.length);
   if (!spans) removeMapSpans(root); // before the map changes: a crash between the two leaves none
   const out = text.chunks(serializeSection, spans);
-  const mapFile = writeMapText(root, out);
-  const mapStamp = fileStamp(mapFile) ?? '';
-  if (spans) writeMapSpans(root, mapStamp, spans.table());
-  stage('emit');
-  const record: LastScan = {
+  const findings = scanFindings(small.findings);
+  const record = (mapStamp: string, recorded = meta): LastScan => ({
     key: typeof input.key === 'string' ? input.key : input.key(),
     mapStamp,
     startedMs: input.startedMs,
     ...(input.tree ? { tree: input.tree } : {}),
-    meta,
-    findings: scanFindings(small.findings),
-  };
-  store.putSignals(LAST_SCAN, record);
+    meta: recorded,
+    findings,
+  });
+  const bytes = out.every((c): c is Uint8Array => c instanceof Uint8Array) ? out : undefined;
+  if (input.writeMap && bytes && !spans) {
+    // The next delta splices this MapText's meta in place: the pending write keeps a copy.
+    const kept = structuredClone(meta);
+    input.writeMap({ chunks: bytes, meta: kept, record: (mapStamp) => record(mapStamp, kept) });
+  } else {
+    const mapStamp = fileStamp(writeMapText(root, out)) ?? '';
+    if (spans) writeMapSpans(root, mapStamp, spans.table());
+    store.putSignals(LAST_SCAN, record(mapStamp));
+  }
+  stage('emit');
 
   return {
     root,
-    mapFile,
+    mapFile: mapPath(root),
     via: found.via,
     timings: input.timings,
     parsed: changed.length,
@@ -334,11 +356,10 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     mode: 'delta',
     guard: verdict,
     meta,
-    findings: record.findings,
+    findings,
     // Runs of the old file are not in memory: the map then comes from the file just written.
     get map() {
-      const bytes = out.every((c) => c instanceof Uint8Array) ? Buffer.concat(out) : readMapBytes(root);
-      return JSON.parse(bytes.toString('utf8'));
+      return JSON.parse((bytes ? Buffer.concat(bytes) : readMapBytes(root)).toString('utf8'));
     },
   };
 }
