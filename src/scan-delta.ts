@@ -27,6 +27,7 @@ import {
 import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
 import { openMapBySpans, removeMapSpans, writeMapSpans } from './map/emit-spans.js';
 import { MAX_INCREMENTS } from './map/increments.js';
+import type { KeptFingerprint } from './map/kept-fingerprint.js';
 import { ID_AT, MapText, SpanTable } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
 import { zonesByPath } from './map/zones.js';
@@ -50,7 +51,11 @@ export interface DeltaInput {
   found: Discovery;
   previous: ReadonlyMap<string, FileRecord>;
   last: LastScan;
-  key: string;
+  /**
+   * The scan key recorded for the next scan, or how to make it: a resident passes a function, so
+   * that hashing the whole listing happens after the index commit, not between change and answer.
+   */
+  key: string | (() => string);
   timings: Record<string, number>;
   stage(name: string, detail?: string): void;
   startedMs: number;
@@ -67,6 +72,19 @@ export interface DeltaInput {
    * read for this scan). A resident passes the files it restat'ed.
    */
   statted?: readonly SourceFile[];
+  /**
+   * Module facts read by earlier deltas, by `extractor\0hash` (a resident keeps them between
+   * changes; entries are what the index holds, never freshly extracted objects).
+   */
+  keptFacts?: { get(key: string): ModuleFacts | undefined; set(key: string, facts: ModuleFacts): void };
+  /** meta.source_fingerprint with each file's line kept between changes (a resident's). */
+  fingerprint?: KeptFingerprint;
+  /**
+   * Writes map.json in the caller's stead (a resident: off its event loop, and only the latest of
+   * quick changes), then records the scan with PendingMap.record. Without it, or with a spans
+   * table, the delta writes the map and records the scan before it returns.
+   */
+  writeMap?(pending: PendingMap): void;
   /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
   onIndexed?(): void;
   /**
@@ -75,6 +93,15 @@ export interface DeltaInput {
    * repository. Without it the old table is removed, so a later CLI delta reads map.json whole.
    */
   spansTable?: boolean;
+}
+
+/** map.json's bytes after a delta, for a caller that writes it itself (DeltaInput.writeMap). */
+export interface PendingMap {
+  chunks: readonly Uint8Array[];
+  /** This map's meta (a copy: the next delta splices the map's own in place). */
+  meta: LastScan['meta'];
+  /** The scan record once map.json holds these bytes under this stamp (the key is hashed then). */
+  record(mapStamp: string): LastScan;
 }
 
 export function deltaScan(input: DeltaInput): ScanResult {
@@ -141,6 +168,14 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   let mentioned: ReadonlySet<string> | undefined;
   const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
   const newFacts = new Map<string, ModuleFacts>();
+  const storedFacts = (p: string, hash: string): ModuleFacts | undefined => {
+    const key = `${moduleCacheKey(p)}\0${hash}`;
+    const kept = input.keptFacts?.get(key);
+    if (kept) return kept;
+    const facts = store.getFacts<ModuleFacts>(moduleCacheKey(p), hash);
+    if (facts) input.keptFacts?.set(key, facts);
+    return facts;
+  };
   // Memoised: the imported-names check matches facts by identity (a fact to its resolution).
   const cachedFacts = new Map<string, ModuleFacts | undefined>();
   const factsOf = (p: string): ModuleFacts | undefined => {
@@ -148,7 +183,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     if (file?.role !== 'code') return undefined;
     const fresh = newFacts.get(p);
     if (fresh) return fresh;
-    if (!cachedFacts.has(p)) cachedFacts.set(p, store.getFacts<ModuleFacts>(moduleCacheKey(p), file.hash));
+    if (!cachedFacts.has(p)) cachedFacts.set(p, storedFacts(p, file.hash));
     return cachedFacts.get(p);
   };
   const docs = new Map<string, DocPart>();
@@ -186,14 +221,15 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
-      previousFacts: () =>
-        store.getFacts<ModuleFacts>(moduleCacheKey(file.path), input.previous.get(file.path)!.hash),
+      previousFacts: () => storedFacts(file.path, input.previous.get(file.path)!.hash),
     });
   }
   updatePackages(splice);
   stage('resolve');
 
   const small = text.small;
+  // Most edits leave coverage as it was: its index rows are then kept, not rewritten.
+  const coverageBefore = JSON.stringify(small.coverage);
   small.coverage = uniqueCoverage([
     ...small.coverage.filter(
       (c) =>
@@ -241,7 +277,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       removed_node_ids: removed.map((p) => nodeId('file', p)).sort(compareStrings),
     },
   ].slice(-MAX_INCREMENTS);
-  meta.source_fingerprint = sourceFingerprint(found.files);
+  meta.source_fingerprint = input.fingerprint?.of(found.files) ?? sourceFingerprint(found.files);
   meta.counts = { ...recount(meta.counts, splice, small.coverage, added.length - removed.length) };
   meta.counts.findings = small.findings.length;
   // The writes gate compares the files this delta read: the ones it could have touched.
@@ -260,7 +296,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     files: found.files.filter((f) => read.has(f.path)),
     nodes: [...splice.nodes.values()],
     edgeGroups: splice.groups,
-    coverage: small.coverage,
+    ...(JSON.stringify(small.coverage) !== coverageBefore ? { coverage: small.coverage } : {}),
     small: JSON.stringify({
       $schema: small.$schema,
       meta,
@@ -288,23 +324,30 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const spans = input.spansTable === false ? undefined : new SpanTable(text.nodes.length, text.edges.length);
   if (!spans) removeMapSpans(root); // before the map changes: a crash between the two leaves none
   const out = text.chunks(serializeSection, spans);
-  const mapFile = writeMapText(root, out);
-  const mapStamp = fileStamp(mapFile) ?? '';
-  if (spans) writeMapSpans(root, mapStamp, spans.table());
-  stage('emit');
-  const record: LastScan = {
-    key: input.key,
+  const findings = scanFindings(small.findings);
+  const record = (mapStamp: string, recorded = meta): LastScan => ({
+    key: typeof input.key === 'string' ? input.key : input.key(),
     mapStamp,
     startedMs: input.startedMs,
     ...(input.tree ? { tree: input.tree } : {}),
-    meta,
-    findings: scanFindings(small.findings),
-  };
-  store.putSignals(LAST_SCAN, record);
+    meta: recorded,
+    findings,
+  });
+  const bytes = out.every((c): c is Uint8Array => c instanceof Uint8Array) ? out : undefined;
+  if (input.writeMap && bytes && !spans) {
+    // The next delta splices this MapText's meta in place: the pending write keeps a copy.
+    const kept = structuredClone(meta);
+    input.writeMap({ chunks: bytes, meta: kept, record: (mapStamp) => record(mapStamp, kept) });
+  } else {
+    const mapStamp = fileStamp(writeMapText(root, out)) ?? '';
+    if (spans) writeMapSpans(root, mapStamp, spans.table());
+    store.putSignals(LAST_SCAN, record(mapStamp));
+  }
+  stage('emit');
 
   return {
     root,
-    mapFile,
+    mapFile: mapPath(root),
     via: found.via,
     timings: input.timings,
     parsed: changed.length,
@@ -313,11 +356,10 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     mode: 'delta',
     guard: verdict,
     meta,
-    findings: record.findings,
+    findings,
     // Runs of the old file are not in memory: the map then comes from the file just written.
     get map() {
-      const bytes = out.every((c) => c instanceof Uint8Array) ? Buffer.concat(out) : readMapBytes(root);
-      return JSON.parse(bytes.toString('utf8'));
+      return JSON.parse((bytes ? Buffer.concat(bytes) : readMapBytes(root)).toString('utf8'));
     },
   };
 }

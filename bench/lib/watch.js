@@ -5,7 +5,7 @@
 //   line, wall clock, which this process and the child share to well under 0.1 ms); a query
 //   answers fresh from then. This is the figure the ≤ 50 ms goal is about.
 // - first event → fresh index: the update's own `ms`, which leaves out the event source's delay.
-// - write → update line: also covers writing map.json and the line's delivery.
+// - write → update line: also covers the line's delivery (map.json is written after it).
 // - write → first event: how long the event source took to deliver it.
 // and the watcher process's CPU (user+sys from /proc, 10 ms ticks) per edit, startup scan excluded.
 // Each at two paces: edits 50 ms after the previous update line (a burst of quick edits) and 1 s

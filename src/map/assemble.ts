@@ -199,13 +199,16 @@ function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
 
 /** sha1 over the sorted (path, hash) list of every file: meta.source_fingerprint. */
 export function sourceFingerprint(files: readonly SourceFile[]): string {
-  const lines = files.map((f) => `${f.path}\0${f.hash}`);
+  const lines = files.map(fingerprintLine);
   // Discovery lists files sorted by path, and then the lines are sorted too (NUL sorts before any
   // path character): the sort of 9,000 strings is only paid for a listing in another order.
   let sorted = true;
   for (let i = 1; i < lines.length && sorted; i++) sorted = compareStrings(lines[i - 1]!, lines[i]!) <= 0;
   return sha1((sorted ? lines : lines.sort(compareStrings)).join('\n'));
 }
+
+/** A file's line in sourceFingerprint's list. */
+export const fingerprintLine = (f: SourceFile): string => `${f.path}\0${f.hash}`;
 
 /** Each name's least known line, from lines aligned with names (a name may repeat, a line be unknown). */
 function leastLines(names: readonly string[], lines: readonly (number | undefined)[]): Map<string, number> {

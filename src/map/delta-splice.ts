@@ -417,8 +417,10 @@ function insertionPoint(splice: Splice, key: string): number {
 export const hasNode = (splice: Splice, id: string): boolean => nodeIndex(splice).has(id);
 export { hasNode as spliceNode, nodeAt as spliceNodeAt };
 
-export function nodeIndex(splice: Splice): Map<string, number> {
-  const { text } = splice;
+export const nodeIndex = (splice: Splice): Map<string, number> => indexNodes(splice.text);
+
+/** Node id → position, kept on the MapText (a resident builds it once, before the first change). */
+export function indexNodes(text: MapText): Map<string, number> {
   text.nodeIndex ??= new Map(text.nodes.map((item: Item, i) => [text.field(item, ID_AT), i]));
   return text.nodeIndex;
 }

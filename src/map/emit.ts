@@ -264,7 +264,7 @@ export function writeMapText(root: string, text: string | Uint8Array | readonly 
 const OUTPUT_IGNORE =
   '# written by proofmap: map.json is the artifact (commit it if you like); the rest is derived\n*\n!map.json\n!.gitignore\n';
 
-function ensureOutputIgnore(dir: string): void {
+export function ensureOutputIgnore(dir: string): void {
   const file = path.join(dir, '.gitignore');
   if (!existsSync(file)) writeAtomic(file, OUTPUT_IGNORE);
 }
@@ -312,7 +312,7 @@ export function writeAtomic(
   } catch (cause) {
     throw new InputError(`cannot create ${dir}`, { cause, hint: 'check that the repository is writable' });
   }
-  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const temp = tempBeside(target);
   try {
     const fd = openSync(temp, 'w');
     try {
@@ -336,13 +336,22 @@ export function writeAtomic(
     renameSync(temp, target);
   } catch (cause) {
     rmSync(temp, { force: true });
-    const code = (cause as NodeJS.ErrnoException).code;
-    // ENOENT/ENOTDIR here mean the folder is not a real writable folder (`--out /proc/x`).
-    if (code !== undefined && UNWRITABLE.has(code))
-      throw new InputError(`cannot write ${target} (${code})`, {
-        cause,
-        hint: 'check that the output folder is writable',
-      });
-    throw cause;
+    throw writeFailure(target, cause);
   }
+}
+
+/** A temp file beside `target`, for writeAtomic and its asynchronous twin (resident/map-writer.ts). */
+export const tempBeside = (target: string): string =>
+  `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+
+/** What a failed atomic write throws: one line when the folder is not writable. */
+export function writeFailure(target: string, cause: unknown): unknown {
+  const code = (cause as NodeJS.ErrnoException).code;
+  // ENOENT/ENOTDIR here mean the folder is not a real writable folder (`--out /proc/x`).
+  if (code !== undefined && UNWRITABLE.has(code))
+    return new InputError(`cannot write ${target} (${code})`, {
+      cause,
+      hint: 'check that the output folder is writable',
+    });
+  return cause;
 }

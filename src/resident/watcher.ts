@@ -11,15 +11,17 @@
 import { realRoot, restat } from '../discover/index.js';
 import { readPythonEnvironment } from '../discover/python-env.js';
 import { DeltaRefused } from '../map/delta.js';
+import { indexNodes } from '../map/delta-splice.js';
+import { KeptFingerprint } from '../map/kept-fingerprint.js';
 import { ALWAYS_EXCLUDED_DIRS } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import { isExcludedPath, relativeToRoot } from '../model/paths.js';
 import { createResolver, type Resolver } from '../resolve/index.js';
 import { scan } from '../scan.js';
-import { applyDelta } from '../scan-delta.js';
+import { applyDelta, type PendingMap } from '../scan-delta.js';
 import * as docs from '../scan-delta-docs.js';
 import { LAST_SCAN, scanKey, stageTimer } from '../scan-support.js';
-import { acquireScanLock, type IndexStore, openIndex } from '../store/index.js';
+import { acquireScanLock, type IndexStore, openIndex, type ScanLockRelease } from '../store/index.js';
 import { readRepoFile } from '../store/read-file.js';
 import {
   type ChangeSubscription,
@@ -28,6 +30,8 @@ import {
   setUpSource,
   watchChanges,
 } from './events.js';
+import { KeptFacts } from './kept-facts.js';
+import { MapWriter } from './map-writer.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 
 export interface WatchUpdate {
@@ -71,12 +75,34 @@ export class Resident {
   #running: Promise<void> = Promise.resolve();
   #subscription: ChangeSubscription | undefined;
   #resolver: Resolver | undefined;
+  readonly #facts = new KeptFacts();
+  readonly #fingerprint = new KeptFingerprint();
+  readonly #writer: MapWriter<PendingWrite>;
+  /**
+   * The scan lock, held from a delta until map.json has caught up with the index: a CLI scan that
+   * takes it then finds the map and the index agreeing.
+   */
+  #lock: ScanLockRelease | undefined;
+  /** A delta is being applied (the lock stays while it runs). */
+  #applying = false;
+  /** Counts the states loaded from disk: a write finishing for an older one leaves the new alone. */
+  #generation = 0;
 
   private constructor(
     readonly root: string,
     private readonly store: IndexStore,
     private readonly options: WatchOptions,
-  ) {}
+  ) {
+    this.#writer = new MapWriter<PendingWrite>(
+      root,
+      (pending, mapStamp) => this.#written(pending, mapStamp),
+      (error) => {
+        this.#forget();
+        options.onError(error);
+      },
+      () => this.#settle(),
+    );
+  }
 
   /** Scans (a delta or nothing when the map is current), loads the state and starts watching. */
   static async start(dir: string, options: WatchOptions): Promise<Resident> {
@@ -87,6 +113,7 @@ export class Resident {
     await scan({ root });
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
+    resident.#prepare();
     resident.#subscription = await watchChanges(
       root,
       {
@@ -109,10 +136,14 @@ export class Resident {
     return this.#state?.epoch ?? this.store.epoch();
   }
 
-  /** Resolves once every change seen so far has been applied. */
+  /** Resolves once every change seen so far has been applied and map.json written. */
   async idle(): Promise<void> {
-    while (this.#timer || this.#busy)
-      await (this.#timer ? new Promise((r) => setTimeout(r, 1)) : this.#running);
+    while (this.#timer || this.#busy || this.#writer.busy)
+      await (this.#timer
+        ? new Promise((r) => setTimeout(r, 1))
+        : this.#busy
+          ? this.#running
+          : this.#writer.idle());
   }
 
   async stop(): Promise<void> {
@@ -121,6 +152,8 @@ export class Resident {
     await this.#subscription?.close();
     await this.#running;
     clearTimeout(this.#timer);
+    await this.#writer.idle();
+    this.#releaseLock();
     this.store.close();
   }
 
@@ -174,12 +207,17 @@ export class Resident {
       for (const f of seen.touched) state.files.set(f.path, f);
       return done(seen.touched.length > 0 ? 'touched' : 'none');
     }
-    const release = await acquireScanLock(this.root);
-    try {
+    if (!this.#lock) {
+      const release = await acquireScanLock(this.root);
+      // Not held since the last update: another process may have written in between.
       if (!stateIsCurrent(this.root, this.store, state)) {
         release();
         return this.#rescan(done, 'another process wrote the map');
       }
+      this.#lock = release;
+    }
+    this.#applying = true;
+    try {
       const previous = new Map(state.files);
       for (const f of [...seen.changed, ...seen.touched]) state.files.set(f.path, f);
       const files = [...state.files.values()];
@@ -189,6 +227,7 @@ export class Resident {
       const startedMs = Date.now();
       const { timings, stage } = stageTimer();
       let indexedAt = 0;
+      let written: PendingMap | undefined;
       applyDelta({
         root: this.root,
         store: this.store,
@@ -206,7 +245,7 @@ export class Resident {
         },
         previous,
         last: state.last,
-        key: scanKey(files, state.loaded.config.scan?.maxFileBytes, environment),
+        key: () => scanKey(files, state.loaded.config.scan?.maxFileBytes, environment),
         timings,
         stage,
         startedMs,
@@ -216,22 +255,45 @@ export class Resident {
         resolver: this.#resolverFor(files),
         statted: [...seen.changed, ...seen.touched],
         spansTable: false,
+        keptFacts: this.#facts,
+        fingerprint: this.#fingerprint,
         onIndexed: () => {
           indexedAt = performance.now();
         },
+        writeMap: (pending) => {
+          written = pending;
+          this.#writer.write({ ...pending, epoch: this.store.epoch(), generation: this.#generation });
+        },
       });
-      const last = this.store.getSignals<ResidentState['last']>(LAST_SCAN);
+      // The state describes the map in memory: its meta now, map.json's stamp once it is written.
+      const last = written
+        ? { ...state.last, meta: written.meta }
+        : this.store.getSignals<ResidentState['last']>(LAST_SCAN);
       this.#state = last ? { ...state, last, epoch: this.store.epoch() } : undefined;
-      release();
       done('delta', { timings: { ...timings, restat: round(lookMs) } }, indexedAt);
     } catch (error) {
-      release();
-      this.#state = undefined; // whatever happened, the in-memory map may be half spliced
-      this.#resolver = undefined;
+      this.#forget(); // whatever happened, the in-memory map may be half spliced
       if (!(error instanceof DeltaRefused)) throw error;
       // A refused delta may have spliced part of the in-memory map: reload it from disk.
       await this.#rescan(done, error.message);
+    } finally {
+      this.#applying = false;
+      this.#settle();
     }
+  }
+
+  /**
+   * What every delta needs and the first one would otherwise build on the clock (~25 ms of the
+   * first edit's change → fresh on the 7k-file repository): the resolver (it reads the workspace
+   * manifests), the map's node index and the fingerprint's lines.
+   */
+  #prepare(): void {
+    const state = this.#state;
+    if (!state) return;
+    const files = [...state.files.values()];
+    this.#resolverFor(files);
+    indexNodes(state.text);
+    this.#fingerprint.of(files);
   }
 
   /**
@@ -266,14 +328,50 @@ export class Resident {
     return { changed, touched, texts };
   }
 
+  /** map.json now holds a pending write's bytes: the state learns its stamp, the index the scan. */
+  #written(pending: PendingWrite, mapStamp: string): void {
+    if (this.#state && pending.generation === this.#generation)
+      this.#state.last = { ...this.#state.last, mapStamp };
+    // Only for the map the index holds: a later delta's write, still to come, records its own.
+    if (this.store.epoch() === pending.epoch) this.store.putSignals(LAST_SCAN, pending.record(mapStamp));
+  }
+
+  /** The lock goes once map.json has caught up with the index and no delta runs. */
+  #settle(): void {
+    if (!this.#applying && !this.#writer.busy) this.#releaseLock();
+  }
+
+  #releaseLock(): void {
+    const release = this.#lock;
+    this.#lock = undefined;
+    release?.();
+  }
+
+  /** Drops the in-memory map: the next change reloads it through a scan. */
+  #forget(): void {
+    this.#state = undefined;
+    this.#generation++;
+    this.#resolver = undefined;
+  }
+
   /** A scan through the CLI's path (it takes the lock, and may still end as a delta or unchanged). */
   async #rescan(done: (mode: WatchUpdate['mode'], extra?: Partial<WatchUpdate>) => void, because: string) {
+    // The map this process still owes is written first, and the lock left for the scan to take.
+    await this.#writer.idle();
+    this.#releaseLock();
     const result = await scan({ root: this.root });
+    this.#forget();
     this.#state = loadState(this.root, this.store);
-    this.#resolver = undefined;
+    this.#prepare();
     if (result.mode === 'unchanged') return done('none');
     done(result.mode, result.mode === 'full' ? { fullBecause: result.fullBecause ?? because } : {});
   }
+}
+
+/** A map to write, with the index epoch and the state it belongs to. */
+interface PendingWrite extends PendingMap {
+  epoch: number;
+  generation: number;
 }
 
 const DEBOUNCE_MS = 2;

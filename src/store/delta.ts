@@ -21,7 +21,8 @@ export interface SnapshotDelta {
   nodes: readonly MapNode[];
   /** Every edge of each changed source node, in map order (an empty list drops the group). */
   edgeGroups: ReadonlyMap<string, readonly MapEdge[]>;
-  coverage: readonly Coverage[];
+  /** Every coverage entry, when they changed (undefined: the stored rows stand). */
+  coverage?: readonly Coverage[];
   /** The map without nodes, edges and coverage (nulls in their places), as writeSnapshot stores it. */
   small: string;
   /** Edge ids in map order, when the edge set changed. */
@@ -81,7 +82,7 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
         if (digest !== undefined) putGroup.run(from, digest);
         else dropGroup.run(from);
       }
-      replaceCoverage(conn, { coverage: [...delta.coverage] });
+      if (delta.coverage) replaceCoverage(conn, { coverage: [...delta.coverage] });
       if (delta.edgeOrder !== undefined)
         conn
           .stmt(`UPDATE snapshot SET json = ?, edge_order = ? WHERE id = 1`)
