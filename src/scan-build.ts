@@ -5,19 +5,19 @@
 
 import type { Worker } from 'node:worker_threads';
 import type { LoadedConfig } from './discover/config.js';
-import type { Discovery } from './discover/index.js';
+import type { Discovered } from './discover/index.js';
 import { extractAll, noCache } from './extract/index.js';
 import { gateSettingsOf } from './gate/settings.js';
 import { MIN_EDGES_FOR_WORKER, prestartSignalsWorker, startSignalsJob } from './graph/signals-job.js';
 import { assembleMap } from './map/assemble.js';
 import { addCodeEdges } from './map/code-edges.js';
 import { addDocEdges, typedEndpoint } from './map/doc-edges.js';
-import { readPreviousMap, serializeItems, writeMapFile } from './map/emit.js';
+import { readPreviousMap, type SerializedItems, serializeItems, writeMapFile } from './map/emit.js';
 import { writeMapSpans } from './map/emit-spans.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { addGoEdges, addGoManifestEdges, goZones } from './map/go-edges.js';
-import { guard } from './map/guardian.js';
+import { type GuardResult, guard } from './map/guardian.js';
 import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
 import { SpanTable } from './map/map-text.js';
@@ -25,6 +25,7 @@ import { addPythonEdges, addPythonManifestEdges, pythonProjects } from './map/py
 import { recordAliases } from './map/record-aliases.js';
 import { repoView } from './map/repo-view.js';
 import { addRustEdges, addRustManifestEdges, rustZones } from './map/rust-edges.js';
+import type { ProofMap } from './map/schema.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
@@ -45,16 +46,16 @@ import {
   storeSignals,
 } from './scan-support.js';
 import { collectOldMarkers, writeGateCache } from './store/gate-cache.js';
-import type { IndexStore } from './store/index.js';
+import type { Heading, IndexStore } from './store/index.js';
 import { addSymbols, exportEntries } from './symbols/index.js';
-import { verify } from './verify/index.js';
+import { type VerifyProof, verify } from './verify/index.js';
 
 export interface BuildInput {
   root: string;
   options: ScanOptions;
   store: IndexStore | undefined;
   loaded: LoadedConfig;
-  found: Discovery;
+  found: Discovered;
   key: string;
   timings: Record<string, number>;
   stage(name: string, detail?: string): void;
@@ -64,21 +65,37 @@ export interface BuildInput {
   tree?: string;
 }
 
-export async function buildMap({
-  root,
-  options,
-  store,
-  loaded,
-  found,
-  key,
-  timings,
-  stage,
-  startedMs,
-  tree,
-}: BuildInput): Promise<ScanResult> {
-  const writing = options.write !== false;
+export async function buildMap(input: BuildInput): Promise<ScanResult> {
+  const writing = input.options.write !== false;
   // Only a writing scan holds the scan lock, which makes it the one writer a fresh file needs.
-  const fresh = writing && store?.beginFullBuild() === true;
+  const fresh = writing && input.store?.beginFullBuild() === true;
+  // The graph's half returns only what the rest reads: its facts, snapshot and resolver
+  // (~60 MB on the 7k-file monorepo) are garbage before the guardian runs, where memory peaks.
+  const built = await buildGraph(input);
+  try {
+    return await finishMap(input, built, fresh);
+  } catch (error) {
+    void built.warm?.terminate();
+    throw error;
+  }
+}
+
+/** What the build's second half (guard → emit → index → signals) needs of the first. */
+interface BuiltGraph {
+  map: ProofMap;
+  /** Verify's proof for the guardian; it holds every text it searched, so it is let go after. */
+  proof: VerifyProof | undefined;
+  headings: Heading[];
+  /** A parse stopped for time: the next scan retries it even when no file changed. */
+  retry: boolean;
+  parsed: number;
+  reused: number;
+  /** The signals worker, started while verify and assemble run. */
+  warm: Worker | undefined;
+}
+
+/** extract → resolve → symbols → verify → assemble. */
+async function buildGraph({ root, store, loaded, found, stage }: BuildInput): Promise<BuiltGraph> {
   const cache = store ? bufferedCache(store) : undefined;
   const facts = await extractAll(found.files, found.texts, cache ?? noCache);
   cache?.flush();
@@ -154,8 +171,8 @@ export async function buildMap({
   );
   stage('resolve', `${snapshot.relations.length} relations`);
   addSymbols(snapshot, facts.modules, resolvedImports);
-  // Locals of this async function stay alive until it returns: what later stages no longer need
-  // is emptied as soon as it is used, so it is not carried through the index write (peak memory).
+  // Locals of this async function stay alive until it returns: what verify and assemble do not
+  // need is emptied as soon as it is used.
   resolvedImports.length = 0;
   stage('symbols', `${snapshot.relations.length} relations`);
 
@@ -164,13 +181,6 @@ export async function buildMap({
   const warm =
     store && snapshot.relations.length >= MIN_EDGES_FOR_WORKER ? prestartSignalsWorker() : undefined;
   try {
-    return await finishMap(warm);
-  } catch (error) {
-    void warm?.terminate();
-    throw error;
-  }
-
-  async function finishMap(warm: Worker | undefined): Promise<ScanResult> {
     const verified = verify({
       entities: snapshot.entities,
       relations: snapshot.relations,
@@ -208,90 +218,123 @@ export async function buildMap({
     });
     // The map holds its own edge objects; the guardian needs only verify's proof.
     verified.edges.length = 0;
-    // A parse stopped for time is retried by the next scan even when no file changed (see below).
-    const retry = [...facts.modules.values()].some(isRetriedVerdict);
     stage('assemble');
-
-    // Signals and gate entries need only the graph: with a store they start now, on a second thread
-    // for a large map, while this one guards, writes map.json and fills the index.
-    const items = serializeItems(map);
-    const previous = store ? previousSignals(store, map) : undefined;
-    const gate = loaded.config.gate ?? {};
-    const signalsJob = previous
-      ? startSignalsJob(
-          {
-            zones: map.zones,
-            thresholds: {
-              ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
-              ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
-            },
-            gate: gateSettingsOf(loaded.config.gate),
-            ...(previous.signals ? { reuse: previous.signals } : {}),
-          },
-          // Symbol uses are read by neither: signals' views and the gate's users follow imports
-          // and re-exports. Left out, the worker gets and holds a fifth fewer edges.
-          { nodes: map.nodes, edges: map.edges.filter((e) => e.relation !== 'uses') },
-          warm,
-        )
-      : undefined;
-    if (!signalsJob) void warm?.terminate();
-    // Awaited after the index is written; until then a failure must not surface as unhandled.
-    signalsJob?.catch(() => {});
-
-    // The guardian re-derives every gate from the map and the files on disk, not from the facts
-    // that built it; its schema gate validates this very object, so emit need not again.
-    const verdict = guard(root, map, {
-      before: treeState(found.files),
-      texts: found.texts,
-      proof: verified.proof,
-    });
-    map.meta.status = verdict.status;
-    map.meta.blockers = verdict.blockers;
-    stage('guard');
-
-    // Written as it is encoded (~40 MB on the 7k-file monorepo, never held whole): the index and
-    // gate cache stages that follow are where the scan's memory peaks.
-    const spans = writing ? new SpanTable(items.nodes.length, items.edges.length) : undefined;
-    const mapFile = writing ? writeMapFile(root, map, items, spans) : undefined;
-    if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
-    stage('emit');
-    if (store && previous && signalsJob) {
-      store.writeSnapshot(map, found.files, headings(facts), items);
-      stage('index');
-      const { signals, entries } = await signalsJob;
-      storeSignals(store, previous.key, signals);
-      stage('signals');
-      writeGateCache(store, loaded.config, entries);
-      if (writing) {
-        // A parse stopped for time is retried by the next scan even when no file changed: a key no
-        // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
-        const last: LastScan = {
-          key: retry ? `${key}:retry` : key,
-          mapStamp: fileStamp(mapFile!) ?? '',
-          startedMs,
-          ...(tree && !retry ? { tree } : {}),
-          meta: map.meta,
-          findings: scanFindings(map.findings),
-        };
-        store.putSignals(LAST_SCAN, last);
-      }
-      if (fresh) store.publish();
-      collectOldMarkers(store, loaded.config);
-      stage('gate-cache');
-    }
     return {
-      root,
       map,
-      ...(mapFile ? { mapFile } : {}),
-      via: found.via,
-      timings,
+      proof: verified.proof,
+      headings: headings(facts),
+      retry: [...facts.modules.values()].some(isRetriedVerdict),
       parsed: facts.parsed,
       reused: facts.reused,
-      unchanged: false,
-      mode: 'full',
-      guard: verdict,
-      meta: map.meta,
-      findings: scanFindings(map.findings),
+      warm,
     };
+  } catch (error) {
+    void warm?.terminate();
+    throw error;
   }
+}
+
+/**
+ * The guardian re-derives every gate from the map and the files on disk, not from the facts that
+ * built it; its schema gate validates this very object, so emit need not again. It is the last
+ * reader of the texts and of verify's proof (which holds every text it searched): both are let go
+ * here, in a frame of its own, so that no register of the caller's keeps them (~60 MB).
+ */
+function guardBuilt(root: string, found: Discovered, built: BuiltGraph): GuardResult {
+  const verdict = guard(root, built.map, {
+    before: treeState(found.files),
+    texts: found.texts,
+    ...(built.proof ? { proof: built.proof } : {}),
+  });
+  built.map.meta.status = verdict.status;
+  built.map.meta.blockers = verdict.blockers;
+  // The map's excerpts are copies, not slices of the texts (model/detached.ts).
+  found.texts.release();
+  built.proof = undefined;
+  return verdict;
+}
+
+/** guard → emit → index → signals and gate cache. */
+async function finishMap(
+  { root, options, store, loaded, found, key, timings, stage, startedMs, tree }: BuildInput,
+  built: BuiltGraph,
+  fresh: boolean,
+): Promise<ScanResult> {
+  const { map, headings: docHeadings, retry, parsed, reused, warm } = built;
+  const writing = options.write !== false;
+  // Signals and gate entries need only the graph: with a store they start now, on a second thread
+  // for a large map, while this one guards, writes map.json and fills the index.
+  const previous = store ? previousSignals(store, map) : undefined;
+  const gate = loaded.config.gate ?? {};
+  const signalsJob = previous
+    ? startSignalsJob(
+        {
+          zones: map.zones,
+          thresholds: {
+            ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
+            ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+          },
+          gate: gateSettingsOf(loaded.config.gate),
+          ...(previous.signals ? { reuse: previous.signals } : {}),
+        },
+        // Symbol uses are read by neither: signals' views and the gate's users follow imports
+        // and re-exports. Left out, the worker gets and holds a fifth fewer edges.
+        { nodes: map.nodes, edges: map.edges.filter((e) => e.relation !== 'uses') },
+        warm,
+      )
+    : undefined;
+  if (!signalsJob) void warm?.terminate();
+  // Awaited after the index is written; until then a failure must not surface as unhandled.
+  signalsJob?.catch(() => {});
+
+  const verdict = guardBuilt(root, found, built);
+  stage('guard');
+
+  // Each node's and edge's JSON, made after the guardian so that ~40 MB of strings are not held
+  // through it; map.json is written from them as it is encoded, and the index rows take them.
+  let items: SerializedItems | undefined = serializeItems(map);
+  const spans = writing ? new SpanTable(items.nodes.length, items.edges.length) : undefined;
+  const mapFile = writing ? writeMapFile(root, map, items, spans) : undefined;
+  if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
+  stage('emit');
+  if (store && previous && signalsJob) {
+    store.writeSnapshot(map, found.files, docHeadings, items);
+    // Let go while the signals are awaited: the worker's heap and this one's peak together then.
+    items = undefined;
+    stage('index');
+    const { signals, entries } = await signalsJob;
+    storeSignals(store, previous.key, signals);
+    stage('signals');
+    writeGateCache(store, loaded.config, entries);
+    if (writing) {
+      // A parse stopped for time is retried by the next scan even when no file changed: a key no
+      // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.
+      const last: LastScan = {
+        key: retry ? `${key}:retry` : key,
+        mapStamp: fileStamp(mapFile!) ?? '',
+        startedMs,
+        ...(tree && !retry ? { tree } : {}),
+        meta: map.meta,
+        findings: scanFindings(map.findings),
+      };
+      store.putSignals(LAST_SCAN, last);
+    }
+    if (fresh) store.publish();
+    collectOldMarkers(store, loaded.config);
+    stage('gate-cache');
+  }
+  return {
+    root,
+    map,
+    ...(mapFile ? { mapFile } : {}),
+    via: found.via,
+    timings,
+    parsed,
+    reused,
+    unchanged: false,
+    mode: 'full',
+    guard: verdict,
+    meta: map.meta,
+    findings: scanFindings(map.findings),
+  };
 }

@@ -2,6 +2,7 @@
  * Offsets → places in the document text. mdast positions point at syntax (`[` of a link), but
  * evidence must point at the literal a later grep will look for, so facts are re-located here.
  */
+import { detached } from '../model/detached.js';
 import type { DocPlace } from './markdown-types.js';
 
 const EXCERPT_MAX = 200;
@@ -43,10 +44,10 @@ export function sourceText(text: string, lineStarts?: number[]): SourceText {
   };
 }
 
-/** Trimmed and capped, so one long line cannot bloat every edge that cites it. */
+/** Trimmed and capped, so one long line cannot bloat every edge that cites it; a copy (see detached). */
 export function excerptOf(line: string): string {
   const trimmed = line.trim();
-  return trimmed.length <= EXCERPT_MAX ? trimmed : `${trimmed.slice(0, EXCERPT_MAX - 1)}…`;
+  return detached(trimmed.length <= EXCERPT_MAX ? trimmed : `${trimmed.slice(0, EXCERPT_MAX - 1)}…`);
 }
 
 /** Index of the last of the ascending `starts` that is at or before `offset` (0 when none is). */

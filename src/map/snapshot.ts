@@ -4,6 +4,7 @@
  * as soon as their keys are; typed links name their endpoints as written (an artifact id, a path,
  * a glob) and verify remaps them.
  */
+import { detached } from '../model/detached.js';
 import { nodeId } from '../model/ids.js';
 import type { Coverage, Entity, EntityKind, Evidence, Trust } from '../model/types.js';
 
@@ -91,7 +92,7 @@ export class Snapshot {
   }
 }
 
-/** First line of text at a 1-based line, trimmed and capped, for evidence excerpts. */
+/** First line of text at a 1-based line, trimmed and capped, for evidence excerpts (a copy: see detached). */
 export function excerptAt(text: string, line: number): string {
   let start = 0;
   for (let i = 1; i < line; i++) {
@@ -101,5 +102,5 @@ export function excerptAt(text: string, line: number): string {
   }
   const end = text.indexOf('\n', start);
   const raw = text.slice(start, end < 0 ? undefined : end).trim();
-  return raw.length > 160 ? `${raw.slice(0, 159)}…` : raw;
+  return detached(raw.length > 160 ? `${raw.slice(0, 159)}…` : raw);
 }

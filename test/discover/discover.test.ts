@@ -33,6 +33,15 @@ describe('discover', () => {
     });
   });
 
+  it('lets go of its texts on release, and a read after it throws instead of answering absent', () => {
+    const root = tmpRepo({ 'src/a.ts': 'export const a = 1;\n' });
+    const d = discover(root);
+    expect(d.texts.get('src/a.ts')).toBe('export const a = 1;\n');
+    d.texts.release();
+    expect(() => d.texts.get('src/a.ts')).toThrow(/released/);
+    expect(() => d.texts.has('src/a.ts')).toThrow(/released/);
+  });
+
   it('lists tracked and untracked-not-ignored files through git ls-files', () => {
     const root = tmpRepo({ '.gitignore': 'secret.ts\n', 'a.ts': '', 'secret.ts': '', 'new.ts': '' });
     execFileSync('git', ['init', '-q'], { cwd: root });
