@@ -8,6 +8,7 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundledSqlite } from './bundled-sqlite.mjs';
 
 // A clean folder: chunk names are content hashes, and stale ones from earlier builds would ship.
 rmSync(fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)), { recursive: true, force: true });
@@ -23,8 +24,11 @@ await build({
   format: 'esm',
   platform: 'node',
   target: ['node20'],
+  // better-sqlite3's JavaScript is bundled, its addon taken from the installed package
+  // (scripts/bundled-sqlite.mjs); `bindings` is reached only when that addon is not where it
+  // would look first, and is then loaded as installed.
   external: [
-    'better-sqlite3',
+    'bindings',
     'oxc-parser',
     'oxc-resolver',
     '@parcel/watcher',
@@ -36,5 +40,6 @@ await build({
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
+  plugins: [bundledSqlite],
   logLevel: 'warning',
 });

@@ -11,16 +11,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundledSqlite } from './bundled-sqlite.mjs';
 
 const src = (rel) => fileURLToPath(new URL(`../src/${rel}`, import.meta.url));
-
-/** What handles.ts gets for './sqlite-driver.js' in this bundle: the bundled copy, checked. */
-const bundledSqlite = `
-import { bundledDriver } from ${JSON.stringify(src('store/sqlite-driver-bundled.ts'))};
-import Database from 'better-sqlite3/lib/index.js';
-import { version } from 'better-sqlite3/package.json';
-export const loadDriver = () => bundledDriver({ Database, version });
-`;
 
 const outfile = fileURLToPath(new URL('../dist/gate-hook/gate.cjs', import.meta.url));
 const bundled = await build({
@@ -46,21 +39,7 @@ const bundled = await build({
     ].join('\n'),
   },
   plugins: [
-    {
-      name: 'bundled-sqlite',
-      setup(b) {
-        b.onResolve({ filter: /\/sqlite-driver\.js$/ }, (args) =>
-          args.importer.endsWith(`${'store'}/handles.ts`)
-            ? { path: 'bundled-sqlite', namespace: 'proofmap-gate' }
-            : undefined,
-        );
-        b.onLoad({ filter: /^bundled-sqlite$/, namespace: 'proofmap-gate' }, () => ({
-          contents: bundledSqlite,
-          loader: 'js',
-          resolveDir: src('store'),
-        }));
-      },
-    },
+    bundledSqlite,
     {
       name: 'lazy-parser',
       setup(b) {
