@@ -8,8 +8,8 @@ import { configFingerprint, parseFoundConfig } from './discover/config-lazy.js';
 import { findConfigFile } from './discover/config-read.js';
 import { realRoot } from './discover/contain.js';
 import { type StatTree, statTree } from './discover/stat-tree.js';
-import { mapPath, readMapBytes } from './map/emit.js';
 import type { GuardResult } from './map/guardian.js';
+import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
 import {
   fileStamp,

@@ -18,12 +18,13 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readRegularFile } from '../discover/safe-read.js';
-import { MAP_FILE, OUTPUT_DIR } from '../model/constants.js';
 import { InputError } from '../model/errors.js';
+import { mapPath, readMapBytes } from './map-file.js';
 import { type ByteRun, type MapChunk, MapText, type SpanTable } from './map-text.js';
 import type { ProofMap } from './schema.js';
 import { describeSchemaError, type SchemaError } from './schema-problems.js';
+
+export { mapPath, readMapBytes };
 
 const schemaFile = fileURLToPath(new URL('../../schemas/map.schema.json', import.meta.url));
 let validator: (((data: unknown) => boolean) & { errors?: unknown }) | undefined;
@@ -164,20 +165,6 @@ export function serializeSection(_key: string, value: unknown): string {
  * The bytes of map.json. It is committed, so it is untrusted: a FIFO or a link to /dev/zero in
  * its place must fail like a missing file, not hang or fill memory. Throws an Error with `code`.
  */
-export function readMapBytes(root: string): Buffer {
-  const read = readRegularFile(mapPath(root), MAP_MAX_BYTES);
-  if (read.ok) return read.bytes;
-  const code = read.reason === 'missing' ? 'ENOENT' : 'EINVAL';
-  throw Object.assign(new Error(`${mapPath(root)}: ${read.reason} (${read.detail})`), { code });
-}
-
-/** Far above any real map (a 7,000-file repository's is ~25 MB), below what a string can hold. */
-const MAP_MAX_BYTES = 400 * 1024 * 1024;
-
-export function mapPath(root: string): string {
-  return path.join(root, OUTPUT_DIR, MAP_FILE);
-}
-
 export function readMapFile(root: string): ProofMap | undefined {
   const read = readMapChecked(root);
   return 'map' in read ? read.map : undefined;
