@@ -27,15 +27,7 @@ await build({
   // better-sqlite3's JavaScript is bundled, its addon taken from the installed package
   // (scripts/bundled-sqlite.mjs); `bindings` is reached only when that addon is not where it
   // would look first, and is then loaded as installed.
-  external: [
-    'bindings',
-    'oxc-parser',
-    'oxc-resolver',
-    '@parcel/watcher',
-    'yaml',
-    'ajv',
-    'web-tree-sitter',
-  ],
+  external: ['bindings', 'oxc-parser', 'oxc-resolver', '@parcel/watcher', 'yaml', 'ajv', 'web-tree-sitter'],
   // CommonJS dependencies bundled into ESM call require() for Node builtins.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
