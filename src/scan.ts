@@ -7,7 +7,7 @@
 import { configFingerprint, parseFoundConfig } from './discover/config-lazy.js';
 import { findConfigFile } from './discover/config-read.js';
 import { realRoot } from './discover/contain.js';
-import { statTree } from './discover/stat-tree.js';
+import { type StatTree, statTree } from './discover/stat-tree.js';
 import type { GuardResult } from './map/guardian.js';
 import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
@@ -79,7 +79,7 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
     writing && indexed && !options.force && !options.order
       ? unchangedByRecord(root, options, timer)
       : undefined;
-  if (early) return early;
+  if (early && 'result' in early) return early.result;
   // Loaded here, not above: the store and the rest of discovery are what that answer does without.
   const { acquireScanLock, openIndex } = await import('./store/index.js');
   // One writer at a time: a second scan of the same repository waits, then fails clearly.
@@ -91,7 +91,7 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
     const startedMs = Date.now();
     const configFile = findConfigFile(root);
     const loaded = await parseFoundConfig(configFile);
-    const result = await scanLocked(root, options, store, { loaded, timer, startedMs });
+    const result = await scanLocked(root, options, store, { loaded, timer, early, startedMs });
     if (writing && store)
       keepScanRecord(root, {
         config: configFingerprint(configFile),
@@ -105,28 +105,36 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
   }
 }
 
+/** What the record-only check took (the tree, when it had to stat it), for the scan that follows. */
+interface EarlyTree {
+  tree: StatTree;
+  startedMs: number;
+  /** The previous start its `settled` was judged against. */
+  previousStartMs: number;
+}
+
 /**
  * The last scan's result when its record (store/last-scan-file.ts) still holds: the same
  * configuration text, every stamp as it saw them and settled, and map.json the file it wrote; the
- * scan key follows, as in scanLocked's first test. Otherwise undefined, and the scan stats again
- * under the lock.
+ * scan key follows, as in scanLocked's first test. Otherwise the tree it took, if any.
  */
 function unchangedByRecord(
   root: string,
   options: ScanOptions,
   timer: ReturnType<typeof stageTimer>,
-): ScanResult | undefined {
+): { result: ScanResult } | EarlyTree | undefined {
   const kept = keptScanRecord<LastScan>(root);
   const last = kept?.last;
   if (!kept || !last?.startedMs || !last.tree) return undefined;
   if (kept.config !== configFingerprint(findConfigFile(root))) return undefined;
+  const startedMs = Date.now();
   const tree = statTree(root, { listingCache: true, previousStartMs: last.startedMs });
   const maxFileBytes = options.maxFileBytes ?? kept.configMaxFileBytes ?? undefined;
   const sameKept =
     treeKey(tree.stamps, maxFileBytes) === last.tree ? unchangedMap(root, last, last.key) : undefined;
-  if (!sameKept || !tree.settled) return undefined;
+  if (!sameKept || !tree.settled) return { tree, startedMs, previousStartMs: last.startedMs };
   timer.stage('discover', `${tree.paths.length} files, every stamp unchanged, index not opened`);
-  return unchangedResult(root, tree.listing.via, timer.timings, sameKept);
+  return { result: unchangedResult(root, tree.listing.via, timer.timings, sameKept) };
 }
 
 async function scanLocked(
@@ -136,24 +144,27 @@ async function scanLocked(
   context: {
     loaded: Awaited<ReturnType<typeof parseFoundConfig>>;
     timer: ReturnType<typeof stageTimer>;
+    early: EarlyTree | undefined;
     startedMs: number;
   },
 ): Promise<ScanResult> {
-  const { loaded } = context;
+  const { loaded, early } = context;
   const { timings, stage } = context.timer;
   const writing = options.write !== false;
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const last = store?.getSignals<LastScan>(LAST_SCAN);
   const trusting = store && last?.startedMs && !options.force;
-  // Stat'ed again under the lock, never taken from the record check before it: the files are read
-  // after this, and a stamp taken before the lock wait could sit beside bytes written during it
-  // (the row would then be stale forever, with no event left to tell a watcher).
-  const startedMs = context.startedMs;
-  const tree = statTree(root, {
-    ...(options.order ? { order: options.order } : {}),
-    ...(writing && store ? { listingCache: true } : {}),
-    ...(trusting ? { previousStartMs: last.startedMs } : {}),
-  });
+  // The tree the record check took serves when it was judged against the same previous start
+  // (the index's record may be newer than the kept copy: another scan ran while this one waited).
+  const reused = early && trusting && early.previousStartMs === last.startedMs ? early : undefined;
+  const startedMs = reused?.startedMs ?? context.startedMs;
+  const tree =
+    reused?.tree ??
+    statTree(root, {
+      ...(options.order ? { order: options.order } : {}),
+      ...(writing && store ? { listingCache: true } : {}),
+      ...(trusting ? { previousStartMs: last.startedMs } : {}),
+    });
   const treeNow = treeKey(tree.stamps, maxFileBytes);
   const reusable = writing && store && !options.force && !options.order;
   // Every stamp as the last scan saw it: its key still holds, and the file table stays unread.
