@@ -4,10 +4,10 @@
  * assemble → guard → emit → index). Loading them lazily keeps an unchanged rescan from paying
  * for the parser, the resolver and the graph library.
  */
-import { configFingerprint, parseFoundConfig } from './discover/config-lazy.js';
-import { findConfigFile } from './discover/config-read.js';
-import { realRoot } from './discover/contain.js';
-import { type StatTree, statTree } from './discover/stat-tree.js';
+import { loadConfigLazily } from './discover/config-lazy.js';
+import { discoverTree, realRoot, statTree } from './discover/index.js';
+import { racyFilesUnchanged, restampedFiles } from './discover/racy-recheck.js';
+import { keepTreeStamps, keptTreeStamps } from './discover/stamps-file.js';
 import type { GuardResult } from './map/guardian.js';
 import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
@@ -21,8 +21,7 @@ import {
   stageTimer,
   treeKey,
 } from './scan-support.js';
-import type { IndexStore } from './store/index.js';
-import { keepScanRecord, keptScanRecord } from './store/last-scan-file.js';
+import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
 
 export interface ScanOptions {
   /** Repository root (any path; it is realpath'd). */
@@ -72,32 +71,11 @@ export interface ScanResult {
 export async function scan(options: ScanOptions): Promise<ScanResult> {
   const root = realRoot(options.root);
   const writing = options.write !== false;
-  const indexed = options.index ?? writing;
-  const timer = stageTimer(options.onProgress);
-  // An unchanged tree is answered from the record kept beside the index, without opening it.
-  const early =
-    writing && indexed && !options.force && !options.order
-      ? unchangedByRecord(root, options, timer)
-      : undefined;
-  if (early && 'result' in early) return early.result;
-  // Loaded here, not above: the store and the rest of discovery are what that answer does without.
-  const { acquireScanLock, openIndex } = await import('./store/index.js');
   // One writer at a time: a second scan of the same repository waits, then fails clearly.
   const release = writing ? await acquireScanLock(root, options.lockTimeoutMs) : undefined;
-  const store = indexed ? openIndex(root) : undefined;
+  const store = (options.index ?? writing) ? openIndex(root) : undefined;
   try {
-    // Taken before the configuration is read, as the tree's stamps are: a configuration written
-    // after this moment is distrusted by the next scan.
-    const startedMs = Date.now();
-    const configFile = findConfigFile(root);
-    const loaded = await parseFoundConfig(configFile);
-    const result = await scanLocked(root, options, store, { loaded, timer, early, startedMs });
-    if (writing && store)
-      keepScanRecord(root, {
-        config: configFingerprint(configFile),
-        configMaxFileBytes: loaded.config.scan?.maxFileBytes ?? null,
-        last: store.getSignals<LastScan>(LAST_SCAN),
-      });
+    const result = await scanLocked(root, options, store);
     return store?.recovered ? { ...result, recovered: store.recovered } : result;
   } finally {
     store?.close();
@@ -105,66 +83,23 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
   }
 }
 
-/** What the record-only check took (the tree, when it had to stat it), for the scan that follows. */
-interface EarlyTree {
-  tree: StatTree;
-  startedMs: number;
-  /** The previous start its `settled` was judged against. */
-  previousStartMs: number;
-}
-
-/**
- * The last scan's result when its record (store/last-scan-file.ts) still holds: the same
- * configuration text, every stamp as it saw them and settled, and map.json the file it wrote; the
- * scan key follows, as in scanLocked's first test. Otherwise the tree it took, if any.
- */
-function unchangedByRecord(
-  root: string,
-  options: ScanOptions,
-  timer: ReturnType<typeof stageTimer>,
-): { result: ScanResult } | EarlyTree | undefined {
-  const kept = keptScanRecord<LastScan>(root);
-  const last = kept?.last;
-  if (!kept || !last?.startedMs || !last.tree) return undefined;
-  if (kept.config !== configFingerprint(findConfigFile(root))) return undefined;
-  const startedMs = Date.now();
-  const tree = statTree(root, { listingCache: true, previousStartMs: last.startedMs });
-  const maxFileBytes = options.maxFileBytes ?? kept.configMaxFileBytes ?? undefined;
-  const sameKept =
-    treeKey(tree.stamps, maxFileBytes) === last.tree ? unchangedMap(root, last, last.key) : undefined;
-  if (!sameKept || !tree.settled) return { tree, startedMs, previousStartMs: last.startedMs };
-  timer.stage('discover', `${tree.paths.length} files, every stamp unchanged, index not opened`);
-  return { result: unchangedResult(root, tree.listing.via, timer.timings, sameKept) };
-}
-
 async function scanLocked(
   root: string,
   options: ScanOptions,
   store: IndexStore | undefined,
-  context: {
-    loaded: Awaited<ReturnType<typeof parseFoundConfig>>;
-    timer: ReturnType<typeof stageTimer>;
-    early: EarlyTree | undefined;
-    startedMs: number;
-  },
 ): Promise<ScanResult> {
-  const { loaded, early } = context;
-  const { timings, stage } = context.timer;
+  const startedMs = Date.now();
+  const { timings, stage } = stageTimer(options.onProgress);
   const writing = options.write !== false;
+  const loaded = await loadConfigLazily(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const last = store?.getSignals<LastScan>(LAST_SCAN);
   const trusting = store && last?.startedMs && !options.force;
-  // The tree the record check took serves when it was judged against the same previous start
-  // (the index's record may be newer than the kept copy: another scan ran while this one waited).
-  const reused = early && trusting && early.previousStartMs === last.startedMs ? early : undefined;
-  const startedMs = reused?.startedMs ?? context.startedMs;
-  const tree =
-    reused?.tree ??
-    statTree(root, {
-      ...(options.order ? { order: options.order } : {}),
-      ...(writing && store ? { listingCache: true } : {}),
-      ...(trusting ? { previousStartMs: last.startedMs } : {}),
-    });
+  const tree = statTree(root, {
+    ...(options.order ? { order: options.order } : {}),
+    ...(writing && store ? { listingCache: true } : {}),
+    ...(trusting ? { previousStartMs: last.startedMs } : {}),
+  });
   const treeNow = treeKey(tree.stamps, maxFileBytes);
   const reusable = writing && store && !options.force && !options.order;
   // Every stamp as the last scan saw it: its key still holds, and the file table stays unread.
@@ -173,12 +108,6 @@ async function scanLocked(
     stage('discover', `${tree.paths.length} files, every stamp unchanged`);
     return unchangedResult(root, tree.listing.via, timings, sameKept);
   }
-  const [{ racyFilesUnchanged, restampedFiles }, { keepTreeStamps, keptTreeStamps }, { discoverTree }] =
-    await Promise.all([
-      import('./discover/racy-recheck.js'),
-      import('./discover/stamps-file.js'),
-      import('./discover/index.js'),
-    ]);
   // The same stamps, a few of them too recent to prove their bytes: those files alone are read
   // again. The record then takes this scan's start, as the kept path below does after reading.
   if (

@@ -73,7 +73,7 @@ describe('scan: a rescan of an unchanged tree stops at the stamps', () => {
     const before = readFileSync(path.join(root, '.proofmap/map.json'));
     const second = await scan({ root, onProgress });
     expect(second.mode).toBe('unchanged');
-    expect(details.at(-1)).toBe('2 files, every stamp unchanged, index not opened');
+    expect(details.at(-1)).toBe('2 files, every stamp unchanged');
     expect(readFileSync(path.join(root, '.proofmap/map.json'))).toEqual(before);
 
     vi.useRealTimers();
@@ -103,7 +103,7 @@ describe('scan: a rescan of an unchanged tree stops at the stamps', () => {
     expect(readFileSync(path.join(root, '.proofmap/map.json'))).toEqual(before);
     // The row took the new stamp: the next rescan stops at the digest.
     expect((await scan({ root, onProgress })).mode).toBe('unchanged');
-    expect(details.at(-1)).toBe('2 files, every stamp unchanged, index not opened');
+    expect(details.at(-1)).toBe('2 files, every stamp unchanged');
 
     vi.useRealTimers();
     await tick();
