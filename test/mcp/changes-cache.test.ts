@@ -8,11 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changesCache } from '../../src/mcp/changes-cache.js';
-import { type ChangeWitness, startWitness } from '../../src/resident/witness.js';
 import { gitChangedFiles } from '../../src/store/git-changes.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
+import { cacheFor, WITNESS_MODES } from './witnessed.js';
 
 const later = () => Date.now() + 10_000;
 
@@ -43,26 +43,8 @@ const write = (root: string, rel: string, text: string) => {
   fs.writeFileSync(path.join(root, rel), text);
 };
 
-const witnesses: ChangeWitness[] = [];
-afterEach(async () => {
-  for (const w of witnesses.splice(0)) await w.close();
-});
-
-/** A cache that stats every stamp, or one whose repeats a change witness vouches for. */
-function cacheFor(witnessed: boolean) {
-  return (root: string, clock: () => number = later) => {
-    const witness = witnessed ? startWitness(root) : undefined;
-    if (witnessed && !witness) throw new Error('no inotify witness on this machine');
-    if (witness) witnesses.push(witness);
-    return changesCache(root, clock, () => witness);
-  };
-}
-
-describe.each([
-  ['stat stamps', false, 'stamps'],
-  ['a change witness', true, 'witness'],
-] as const)('changes cache with %s', (_, witnessed, repeat) => {
-  const cacheOf = cacheFor(witnessed);
+describe.each(WITNESS_MODES)('changes cache with %s', (_, witnessed, repeat) => {
+  const cacheOf = cacheFor(witnessed, later, changesCache);
 
   it('a repeat with nothing changed is answered from the stamps; fresh stamps are not trusted', async () => {
     const { root } = repo();

@@ -7,12 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClaimsReport } from '../../src/claims/index.js';
 import { runClaims } from '../../src/claims-run.js';
 import { claimsCache } from '../../src/mcp/claims-cache.js';
-import { type ChangeWitness, startWitness } from '../../src/resident/witness.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
+import { cacheFor, WITNESS_MODES } from './witnessed.js';
 
 const later = () => Date.now() + 10_000;
 
@@ -30,26 +30,8 @@ function repo() {
   );
 }
 
-const witnesses: ChangeWitness[] = [];
-afterEach(async () => {
-  for (const w of witnesses.splice(0)) await w.close();
-});
-
-/** A cache that stats every stamp, or one whose repeats a change witness vouches for. */
-function cacheFor(witnessed: boolean) {
-  return (root: string, clock: () => number = later) => {
-    const witness = witnessed ? startWitness(root) : undefined;
-    if (witnessed && !witness) throw new Error('no inotify witness on this machine');
-    if (witness) witnesses.push(witness);
-    return claimsCache(root, clock, () => witness);
-  };
-}
-
-describe.each([
-  ['stat stamps', false, 'stamps'],
-  ['a change witness', true, 'witness'],
-] as const)('claims cache by content, with %s', (_, witnessed, repeat) => {
-  const cacheOf = cacheFor(witnessed);
+describe.each(WITNESS_MODES)('claims cache by content, with %s', (_, witnessed, repeat) => {
+  const cacheOf = cacheFor(witnessed, later, claimsCache);
 
   it('a repeat with nothing changed is answered from the stamps; a fresh stamp is not trusted', async () => {
     const root = repo();
