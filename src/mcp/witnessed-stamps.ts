@@ -37,7 +37,7 @@ export class WitnessedStamps<S> {
     this.#seen = seen;
   }
 
-  /** Whether every stamp still holds; `how` says whether the witness spared the full check. */
+  /** Whether every stamp still holds: 'witness' when the witness spared the full check, else 'stamps'. */
   check(now: Settled): 'witness' | 'stamps' | false {
     if (now.count !== undefined && now.count === this.#seen) {
       // The watch set only changes with an event, so the narrowed stamps hold while the count does.
