@@ -124,6 +124,12 @@ export class Resident {
       () => resident.#state?.files.keys() ?? [],
       setup,
     );
+    // A change landing between the scan's stat of a file and the subscription raised no event
+    // and would stay stale until that file changed again: a second look, now that every later
+    // change does raise one, catches it up. Events meanwhile wait in #pending, as during updates;
+    // the watcher is started once the map it holds is current.
+    resident.#run(() => resident.#catchUp());
+    await resident.#running;
     return resident;
   }
 
@@ -175,14 +181,43 @@ export class Resident {
     this.#timer = undefined;
     const burst = this.#pending;
     this.#pending = new Map();
+    this.#run(() => this.#apply(burst));
+  }
+
+  /** One update at a time: events that come while it runs gather, and flush when it ends. */
+  #run(update: () => Promise<void>): void {
     this.#busy = true;
-    this.#running = this.#apply(burst)
+    this.#running = update()
       .catch(this.options.onError)
       .finally(() => {
         this.#busy = false;
         if (this.#pending.size > 0)
           this.#timer = setTimeout(() => this.#flush(), this.options.debounceMs ?? DEBOUNCE_MS);
       });
+  }
+
+  /**
+   * The scan after subscribing: nothing to do when no file moved since the first one (a stat of
+   * each), else the map it made is loaded and reported like any other update.
+   */
+  async #catchUp(): Promise<void> {
+    const started = performance.now();
+    const result = await scan({ root: this.root });
+    if (result.mode === 'unchanged') return;
+    this.#forget();
+    this.#state = loadState(this.root, this.store);
+    this.#prepare();
+    const at = performance.now();
+    this.options.onUpdate({
+      mode: result.mode,
+      paths: [],
+      ms: round(at - started),
+      freshAt: round(performance.timeOrigin + at),
+      epoch: this.epoch,
+      ...(result.mode === 'full'
+        ? { fullBecause: result.fullBecause ?? 'files changed while the watcher started' }
+        : {}),
+    });
   }
 
   async #apply(burst: Map<string, number>): Promise<void> {

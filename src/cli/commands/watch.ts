@@ -57,7 +57,13 @@ export async function watchCommand(argv: string[], io: Io): Promise<CommandResul
 }
 
 function render(u: WatchUpdate): string {
-  const what = u.paths.length === 1 ? u.paths[0] : `${u.paths.length} paths`;
+  // No paths: the catch-up after subscribing (watcher.ts), which names no files.
+  const what =
+    u.paths.length === 1
+      ? u.paths[0]
+      : u.paths.length === 0
+        ? 'changes while starting'
+        : `${u.paths.length} paths`;
   const why = u.fullBecause ? ` (${u.fullBecause})` : '';
   return `proofmap watch: ${what}: ${u.mode}${why} in ${u.ms} ms, epoch ${u.epoch}\n`;
 }
