@@ -6,7 +6,14 @@
  * terminal prompt, takes no optional locks (a reader must not write `.git/index`), and drops the
  * caller's GIT_* environment, which could point git at another repository or index.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+// Loaded on the first git run: node:child_process (with net and dgram behind it) cost an
+// unchanged rescan, which takes git's listing from its cache and never runs git, a few ms.
+type ChildProcess = typeof import('node:child_process');
+let childProcess: ChildProcess | undefined;
+const spawning = (): ChildProcess =>
+  (childProcess ??= createRequire(import.meta.url)('node:child_process') as ChildProcess);
 
 /** `-c` overrides placed before every subcommand. */
 const SAFE_CONFIG = [
@@ -38,7 +45,7 @@ export function gitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv 
 function filterOverrides(cwd: string): string[] {
   let listed: string;
   try {
-    listed = execFileSync(
+    listed = spawning().execFileSync(
       'git',
       [...base(), 'config', '--get-regexp', '^filter\\..*\\.(clean|smudge|process)$'],
       {
@@ -67,7 +74,7 @@ const base = () => ['--no-pager', ...SAFE_CONFIG.flatMap((c) => ['-c', c])];
  * and the repository's filters neutralised.
  */
 export function runGit(cwd: string, args: readonly string[], options: GitOptions = {}): Buffer {
-  return execFileSync('git', gitArgv(cwd, args), {
+  return spawning().execFileSync('git', gitArgv(cwd, args), {
     cwd,
     env: gitEnv(),
     maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024,
@@ -82,15 +89,17 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
 export function runGitAsync(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
   const argv = gitArgv(cwd, args);
   return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      argv,
-      { cwd, env: gitEnv(), encoding: 'buffer', maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) reject(Object.assign(error, { stderr }));
-        else resolve(stdout);
-      },
-    ).stdin?.end();
+    spawning()
+      .execFile(
+        'git',
+        argv,
+        { cwd, env: gitEnv(), encoding: 'buffer', maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (error) reject(Object.assign(error, { stderr }));
+          else resolve(stdout);
+        },
+      )
+      .stdin?.end();
   });
 }
 
