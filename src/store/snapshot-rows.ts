@@ -72,7 +72,9 @@ export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: r
     dropEdges.run(from);
     dropGroup.run(from);
   }
-  for (const [from] of changed) dropEdges.run(from);
+  // A full build's fresh file has no edges: its 7,000 deletions would each find nothing.
+  const someEdge = conn.stmt(`SELECT 1 FROM edges LIMIT 1`).pluck().get() !== undefined;
+  if (someEdge) for (const [from] of changed) dropEdges.run(from);
   const head = `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES`;
   const one = conn.stmt(`${head} (?, ?, ?, ?, ?)`);
   const insert = rowBatch(conn, head, 5, (row) => {
