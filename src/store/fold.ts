@@ -23,12 +23,18 @@ const CASE_FOLD: Record<string, string> = { ß: 'ss', ς: 'σ' };
 // maksura fold to the Arabic yeh/kaf (as Lucene's Arabic and Persian normalisers do).
 const LETTERS: Record<string, string> = { '\u06CC': '\u064A', '\u0649': '\u064A', '\u06A9': '\u0643' };
 
+// Any code unit above U+007F (surrogates included: the pattern has no `u` flag).
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /**
  * NFKC, case fold, strip diacritic marks (Latin accents and Arabic/Persian harakat U+064B–U+065F,
  * U+0670 alike), unify ی/ى→ي and ک→ك, drop tatweel and invisible format characters (ZWNJ, bidi
  * marks), and map Arabic-Indic and Persian digits to ASCII. Idempotent.
  */
 export function foldText(text: string): string {
+  // ASCII is its own NFKC/NFD/NFC, has no marks, no Cf characters and no Arabic letters: folding
+  // it is lowering it. Nearly every indexed name and path is ASCII (~60,000 on 7,000 files).
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKC')
     .toLowerCase()

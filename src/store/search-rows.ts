@@ -9,6 +9,7 @@ import type { SourceFile } from '../model/facts.js';
 import { contentHash } from '../model/ids.js';
 import { type Connection, queryJson } from './connection.js';
 import { foldText } from './fold.js';
+import { type RowBatch, rowBatch } from './row-batch.js';
 
 /** A document heading, as the Markdown extractor records it. */
 export interface Heading {
@@ -58,11 +59,14 @@ export function syncSearchRows(
     changed.push([p, rows, key]);
   }
   const first = nextItemId(conn);
-  const setKey = conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`);
+  const setKey = rowBatch(conn, `INSERT OR REPLACE INTO search_sources (path, key) VALUES`, 2);
+  const items = itemBatch(conn);
   for (const [p, rows, key] of changed) {
-    insertItems(conn, p, rows);
-    setKey.run(p, key);
+    insertItems(items, p, rows);
+    setKey.add(p, key);
   }
+  items.flush();
+  setKey.flush();
   indexItemsFrom(conn, first);
 }
 
@@ -96,7 +100,9 @@ export function syncFileRows(
   if (previous === key) return;
   if (previous !== undefined) dropFileRows(conn, node.path);
   const first = nextItemId(conn);
-  insertItems(conn, node.path, rows);
+  const items = itemBatch(conn);
+  insertItems(items, node.path, rows);
+  items.flush();
   indexItemsFrom(conn, first);
   conn.stmt(`INSERT OR REPLACE INTO search_sources (path, key) VALUES (?, ?)`).run(node.path, key);
 }
@@ -108,11 +114,13 @@ export function syncFileRows(
 export function loadSearchRows(conn: Connection, sources: readonly (readonly [string, string])[]): void {
   const first = nextItemId(conn);
   const setKey = conn.stmt(`INSERT INTO search_sources (path, key) VALUES (?, ?)`);
+  const items = itemBatch(conn);
   for (const [p, json] of sources) {
     const rows = JSON.parse(json) as Row[];
-    insertItems(conn, p, rows);
+    insertItems(items, p, rows);
     setKey.run(p, rowsKey(rows));
   }
+  items.flush();
   indexItemsFrom(conn, first);
 }
 
@@ -125,13 +133,13 @@ export function dropFileRows(conn: Connection, p: string): void {
   conn.stmt(`DELETE FROM search_sources WHERE path = ?`).run(p);
 }
 
-function insertItems(conn: Connection, p: string, rows: readonly Row[]): void {
-  const item = conn.stmt(
-    `INSERT INTO search_items (kind, path, name, line, detail, fold_name, fold_text) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+const itemBatch = (conn: Connection): RowBatch =>
+  rowBatch(conn, `INSERT INTO search_items (kind, path, name, line, detail, fold_name, fold_text) VALUES`, 7);
+
+function insertItems(items: RowBatch, p: string, rows: readonly Row[]): void {
   for (const [kind, name, line, detail] of rows) {
     const foldName = foldText(name);
-    item.run(kind, p, name, line, detail, foldName, kind === 'path' ? foldText(p) : foldName);
+    items.add(kind, p, name, line, detail, foldName, kind === 'path' ? foldText(p) : foldName);
   }
 }
 

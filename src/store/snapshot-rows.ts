@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type { MapEdge, MapNode } from '../map/schema.js';
 import { type Connection, queryJson } from './connection.js';
+import { rowBatch } from './row-batch.js';
 
 export const digestOf = (json: string): string => crypto.hash('sha1', json, 'base64');
 
@@ -15,7 +16,7 @@ export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: r
     queryJson<[string, string][]>(conn, `SELECT json_group_array(json_array(id, digest)) FROM nodes`),
   );
   const update = conn.stmt(`UPDATE nodes SET kind = ?, path = ?, json = ?, digest = ? WHERE id = ?`);
-  const insert = conn.stmt(`INSERT INTO nodes (kind, path, json, digest, id) VALUES (?, ?, ?, ?, ?)`);
+  const insert = rowBatch(conn, `INSERT INTO nodes (kind, path, json, digest, id) VALUES`, 5);
   const seen = new Set<string>();
   for (const [i, node] of nodes.entries()) {
     // Two nodes with one id would collapse into one row: a bug upstream (assembly dedupes), so it
@@ -25,9 +26,10 @@ export function syncNodes(conn: Connection, nodes: readonly MapNode[], jsons?: r
     const json = jsons?.[i] ?? JSON.stringify(node);
     const digest = digestOf(json);
     const before = old.get(node.id);
-    if (before !== digest)
-      (before === undefined ? insert : update).run(node.kind, node.path ?? null, json, digest, node.id);
+    if (before === undefined) insert.add(node.kind, node.path ?? null, json, digest, node.id);
+    else if (before !== digest) update.run(node.kind, node.path ?? null, json, digest, node.id);
   }
+  insert.flush();
   const del = conn.stmt(`DELETE FROM nodes WHERE id = ?`);
   for (const id of old.keys()) if (!seen.has(id)) del.run(id);
 }
@@ -70,20 +72,29 @@ export function syncEdges(conn: Connection, edges: readonly MapEdge[], jsons?: r
     dropEdges.run(from);
     dropGroup.run(from);
   }
-  for (const [from] of changed) dropEdges.run(from);
-  const insert = conn.stmt(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, ?, ?)`);
-  const putGroup = conn.stmt(`INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES (?, ?)`);
+  // A full build's fresh file has no edges: its 7,000 deletions would each find nothing.
+  const someEdge = conn.stmt(`SELECT 1 FROM edges LIMIT 1`).pluck().get() !== undefined;
+  if (someEdge) for (const [from] of changed) dropEdges.run(from);
+  const head = `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES`;
+  const one = conn.stmt(`${head} (?, ?, ?, ?, ?)`);
+  const insert = rowBatch(conn, head, 5, (row) => {
+    try {
+      one.run(row);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+      throw new Error(`writeSnapshot: duplicate id ${row[0]} in map.edges`, { cause: error });
+    }
+  });
+  const putGroup = rowBatch(conn, `INSERT OR REPLACE INTO edge_groups (from_id, digest) VALUES`, 2);
   for (const [from, group, digest] of changed) {
     const texts = groupJsons.get(from)!;
-    for (const [k, e] of group.entries()) {
-      try {
-        insert.run(e.id, e.from, e.to, e.relation, texts[k]);
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
-        throw new Error(`writeSnapshot: duplicate id ${e.id} in map.edges`, { cause: error });
-      }
+    for (let k = 0; k < group.length; k++) {
+      const e = group[k]!;
+      insert.add(e.id, e.from, e.to, e.relation, texts[k]);
     }
-    putGroup.run(from, digest);
+    putGroup.add(from, digest);
   }
+  insert.flush();
+  putGroup.flush();
 }
