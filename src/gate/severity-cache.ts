@@ -68,7 +68,10 @@ export function gateEntries(
     uses,
   );
   const out = new Map<string, FileGateEntry>();
-  const byPath = (a: number, b: number) => compareStrings(files[a]!.path!, files[b]!.path!);
+  // Files by path as ranks (equal paths, equal ranks): a hub's thousands of users are weighed
+  // against the sample's last with one subtraction each instead of a string comparison.
+  const rank = pathRanks(files.map((n) => n.path!));
+  const byPath = (a: number, b: number) => rank[a]! - rank[b]!;
   // Per file, once: the area label (as an index into `labels`) and whether it lies in a package.
   // A hub's thousands of users are then counted with array reads instead of two map lookups each.
   const labels: string[] = [];
@@ -93,7 +96,8 @@ export function gateEntries(
     const through =
       direct.length < SAMPLE
         ? leastOf(
-            u.users.filter((id) => !u.direct.has(id)),
+            // The users after the direct ones (indexedFileUsers lists those first).
+            u.users.slice(u.direct.size),
             SAMPLE - direct.length,
             byPath,
           )
@@ -147,6 +151,17 @@ export function gateEntries(
     });
   }
   return out;
+}
+
+/** Each path's place in compareStrings order; equal paths share one. */
+function pathRanks(paths: readonly string[]): Int32Array {
+  const order = paths.map((_, i) => i).sort((a, b) => compareStrings(paths[a]!, paths[b]!));
+  const rank = new Int32Array(paths.length);
+  order.forEach((file, at) => {
+    const before = order[at - 1];
+    rank[file] = before !== undefined && paths[before] === paths[file] ? rank[before]! : at;
+  });
+  return rank;
 }
 
 /** The `k` least items in `compare`'s order, sorted: the head of the full sort, without it. */

@@ -45,7 +45,10 @@ export interface FileUsers<Id = string> {
 
 /** fileUsers over file indexes, with each file's users as a list (the scan's gate entries). */
 export interface IndexedFileUsers extends Omit<FileUsers<number>, 'users'> {
-  /** direct ∪ files importing one of its names through barrels; each once, the file itself never. */
+  /**
+   * direct ∪ files importing one of its names through barrels; each once, the file itself never.
+   * The direct ones come first, in `direct`'s order.
+   */
   users: number[];
 }
 
