@@ -71,7 +71,12 @@ export function fileUsers<Id = string>(
 ): Map<Id, FileUsers<Id>> {
   const index = new Map(ids.map((id, i) => [id, i]));
   const all = [...ids];
-  const at = (id: Id) => index.get(id) ?? (index.set(id, all.length), all.push(id) - 1);
+  const at = (id: Id) => {
+    const known = index.get(id);
+    if (known !== undefined) return known;
+    index.set(id, all.length);
+    return all.push(id) - 1;
+  };
   const numbered = edges.map((e) => ({ ...e, from: at(e.from), to: at(e.to) }));
   const counted = indexedFileUsers(ids.length, all.length, (i) => exportsOf(all[i]!), numbered);
   return new Map(

@@ -21,9 +21,20 @@ import { configSource } from './gate-config.js';
 import type { IndexStore } from './index.js';
 import { markerKey } from './marker-key.js';
 
-/** What the entry rows are sealed with for this index: sent to the signals job (signals-job.ts). */
+/**
+ * What the entry rows are sealed with for this index: sent to the signals job (signals-job.ts)
+ * as the scan starts its last stages. A marker key that cannot be read or created still fails
+ * the scan where it did, in writeGateCache (which reads the key again), after map.json and the
+ * index are written; rows sealed meanwhile with no key would only read as tampered.
+ */
 export function gateSeal(store: IndexStore): GateSeal {
-  return { key: markerKey(), root: gateRootOf(store) };
+  let key: Uint8Array;
+  try {
+    key = markerKey();
+  } catch {
+    key = new Uint8Array(0);
+  }
+  return { key, root: gateRootOf(store) };
 }
 
 /**
