@@ -6,8 +6,10 @@ import { unsealRow } from './gate/policy-seal.js';
 import { removedExports, renameMessage, stillUsed } from './gate/rename.js';
 import {
   DEFAULT_GATE_SETTINGS,
+  GATE_ENTRY_PREFIX,
   GATE_SETTINGS_KEY,
   type GateSettings,
+  gateEntryKey,
   type StoredGateSettings,
 } from './gate/settings.js';
 import type { FileGateEntry } from './gate/severity-cache.js';
@@ -20,10 +22,9 @@ import { markerKey } from './store/marker-key.js';
 
 export { configSource } from './store/gate-config.js';
 export { claimConsult, recordWarning, renewConsult } from './store/markers-session.js';
-
-export { DEFAULT_GATE_SETTINGS, type GateSettings };
-export const GATE_ENTRY_PREFIX = 'gate:file:';
-export const gateEntryKey = (rel: string) => `${GATE_ENTRY_PREFIX}${rel}`;
+// Kept here for the modules that import them from the gate's entry point; defined beside the
+// settings key so that the signals worker can seal entry rows without loading the store.
+export { DEFAULT_GATE_SETTINGS, GATE_ENTRY_PREFIX, type GateSettings, gateEntryKey };
 
 export interface GateContext {
   root?: string;

@@ -45,7 +45,7 @@ import {
   scanFindings,
   storeSignals,
 } from './scan-support.js';
-import { collectOldMarkers, writeGateCache } from './store/gate-cache.js';
+import { collectOldMarkers, gateSeal, writeGateCache } from './store/gate-cache.js';
 import type { Heading, IndexStore } from './store/index.js';
 import { addSymbols, exportEntries } from './symbols/index.js';
 import { type VerifyProof, verify } from './verify/index.js';
@@ -275,6 +275,7 @@ async function finishMap(
             ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
           },
           gate: gateSettingsOf(loaded.config.gate),
+          seal: gateSeal(store!),
           ...(previous.signals ? { reuse: previous.signals } : {}),
         },
         // Symbol uses are read by neither: signals' views and the gate's users follow imports
@@ -302,10 +303,10 @@ async function finishMap(
     // Let go while the signals are awaited: the worker's heap and this one's peak together then.
     items = undefined;
     stage('index');
-    const { signals, entries } = await signalsJob;
+    const { signals, rows } = await signalsJob;
     storeSignals(store, previous.key, signals);
     stage('signals');
-    writeGateCache(store, loaded.config, entries);
+    writeGateCache(store, loaded.config, rows);
     if (writing) {
       // A parse stopped for time is retried by the next scan even when no file changed: a key no
       // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.

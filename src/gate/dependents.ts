@@ -1,14 +1,8 @@
-import { componentIds } from '../graph/scc.js';
+import { reachCounts } from '../graph/reach.js';
 
 /**
- * Transitive dependent counts for every node at once: Tarjan's SCCs condense the reverse import
- * graph to a DAG, then bitsets are OR-ed along it in topological order. For 7,000 files that is a
- * few million word operations, instead of one BFS per file.
- *
- * A component's set has a bit per node, so all sets at once are n²/32 words: 317 MB at 50,000
- * files. They are taken a block of nodes at a time instead (the dependents among nodes
- * 0–4095, then 4096–8191 …, each pass's counts added up): the same word operations, and the
- * memory of one block's sets.
+ * Transitive dependent counts for every node at once: how many nodes reach each one along the
+ * edges (graph/reach.ts: SCC condensation and bitsets, not one BFS per file).
  */
 export function transitiveDependents(
   nodes: readonly string[],
@@ -17,53 +11,13 @@ export function transitiveDependents(
   blockWords = 128,
 ): Map<string, number> {
   const index = new Map(nodes.map((n, i) => [n, i]));
-  const n = nodes.length;
   // dependents graph: to → from (who depends on me)
-  const adj: number[][] = Array.from({ length: n }, () => []);
+  const adj: number[][] = Array.from({ length: nodes.length }, () => []);
   for (const [from, to] of edges) {
     const f = index.get(from);
     const t = index.get(to);
     if (f !== undefined && t !== undefined && f !== t) adj[t]!.push(f);
   }
-  const { comp, count: compCount } = componentIds(n, (v) => adj[v]!);
-  const members: number[][] = Array.from({ length: compCount }, () => []);
-  for (let v = 0; v < n; v++) members[comp[v]!]!.push(v);
-  const words = Math.ceil(n / 32);
-  const block = Math.max(1, Math.min(blockWords, words));
-  const sets = new Uint32Array(compCount * block);
-  const counts = new Int32Array(compCount);
-  for (let first = 0; first < words; first += block) {
-    const width = Math.min(block, words - first);
-    sets.fill(0);
-    // componentIds numbers components in reverse topological order: a component's successors
-    // (its dependents) are numbered before it, so ascending order sees them first.
-    for (let c = 0; c < compCount; c++) {
-      const base = c * block;
-      for (const v of members[c]!) {
-        const word = (v >> 5) - first;
-        if (word >= 0 && word < width) sets[base + word]! |= 1 << (v & 31);
-        for (const w of adj[v]!) {
-          const other = comp[w]!;
-          if (other === c) continue;
-          const from = other * block;
-          for (let k = 0; k < width; k++) sets[base + k]! |= sets[from + k]!;
-        }
-      }
-      counts[c]! += popcount(sets, base, width);
-    }
-  }
-  const out = new Map<string, number>();
-  for (let v = 0; v < n; v++) out.set(nodes[v]!, counts[comp[v]!]! - 1);
-  return out;
-}
-
-function popcount(set: Uint32Array, from: number, width: number): number {
-  let count = 0;
-  for (let k = from; k < from + width; k++) {
-    let x = set[k]!;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    count += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return count;
+  const counts = reachCounts(nodes.length, (v) => adj[v]!, blockWords);
+  return new Map(nodes.map((n, v) => [n, counts[v]!]));
 }

@@ -28,6 +28,10 @@ export const DEFAULT_GATE_SETTINGS: GateSettings = {
 /** Index key of the settings stored at scan time, with the configuration's content hash. */
 export const GATE_SETTINGS_KEY = 'gate:settings';
 
+/** Index key of a file's gate entry (gate/severity-cache.ts), written at scan time. */
+export const GATE_ENTRY_PREFIX = 'gate:file:';
+export const gateEntryKey = (rel: string) => `${GATE_ENTRY_PREFIX}${rel}`;
+
 export interface StoredGateSettings {
   settings: GateSettings;
   /** `<file>:<content hash>` of the configuration they came from; '' when there was none. */

@@ -5,13 +5,13 @@
  * graded again at decision time from these numbers, so a changed threshold needs no rescan.
  */
 
+import { reachCounts } from '../graph/reach.js';
 import { DEFAULT_SEVERITY_THRESHOLDS, severityOf } from '../graph/severity.js';
 import type { MapEdge, ProofMap } from '../map/schema.js';
 import { compareStrings } from '../model/paths.js';
 import type { GateSummary } from './decide.js';
-import { transitiveDependents } from './dependents.js';
 import type { Importer } from './rename.js';
-import { fileUsers } from './users.js';
+import { indexedFileUsers, type UseEdge } from './users.js';
 
 /** Relations through which a change in a file reaches its importers. */
 export const DEPENDENCY_RELATIONS = new Set([
@@ -44,37 +44,34 @@ export function gateEntries(
   const files = map.nodes.filter(
     (n) => n.path !== undefined && (n.kind === 'file' || n.kind === 'document' || n.kind === 'artifact'),
   );
-  const pathOf = new Map(files.map((n) => [n.id, n.path!]));
+  // Everything below works on file indexes: sets and lists of small integers, not node ids.
+  const indexOfFile = new Map(files.map((n, i) => [n.id, i]));
   const zoneLabel = new Map(map.zones.map((z) => [z.id, z.kind === 'root' ? '(root)' : z.label]));
   const packageZones = new Set(map.zones.filter((z) => z.kind === 'package').map((z) => z.id));
-  const deps = map.edges.filter(
-    (e) => DEPENDENCY_RELATIONS.has(e.relation) && pathOf.has(e.from) && pathOf.has(e.to),
-  );
-  const ids = files.map((n) => n.id);
-  const transitive = transitiveDependents(
-    ids,
-    deps.map((e) => [e.from, e.to]),
-  );
-  // By file index: the users' sets compare small integers instead of node ids.
-  const indexOfFile = new Map(ids.map((id, i) => [id, i]));
-  const users = fileUsers(
-    ids.map((_, i) => i),
-    (i) => (files[i]!.exports ?? []).map((x) => x.name),
-    deps.map((e) => ({
-      from: indexOfFile.get(e.from)!,
-      to: indexOfFile.get(e.to)!,
-      reexport: e.relation === 're-exports',
-      ...(e.names ? { names: e.names } : {}),
-    })),
-  );
-  const importersOf = new Map<string, MapEdge[]>();
-  for (const e of deps) {
-    const list = importersOf.get(e.to);
-    if (list) list.push(e);
-    else importersOf.set(e.to, [e]);
+  const uses: UseEdge<number>[] = [];
+  const importersOf: MapEdge[][] = files.map(() => []);
+  const dependents: number[][] = files.map(() => []);
+  for (const e of map.edges) {
+    if (!DEPENDENCY_RELATIONS.has(e.relation)) continue;
+    const from = indexOfFile.get(e.from);
+    const to = indexOfFile.get(e.to);
+    if (from === undefined || to === undefined) continue;
+    uses.push({ from, to, reexport: e.relation === 're-exports', names: e.names });
+    importersOf[to]!.push(e);
+    if (from !== to) dependents[to]!.push(from);
   }
+  const transitive = reachCounts(files.length, (i) => dependents[i]!);
+  const users = indexedFileUsers(
+    files.length,
+    files.length,
+    (i) => (files[i]!.exports ?? []).map((x) => x.name),
+    uses,
+  );
   const out = new Map<string, FileGateEntry>();
-  const byPath = (a: number, b: number) => compareStrings(files[a]!.path!, files[b]!.path!);
+  // Files by path as ranks (equal paths, equal ranks): a hub's thousands of users are weighed
+  // against the sample's last with one subtraction each instead of a string comparison.
+  const rank = pathRanks(files.map((n) => n.path!));
+  const byPath = (a: number, b: number) => rank[a]! - rank[b]!;
   // Per file, once: the area label (as an index into `labels`) and whether it lies in a package.
   // A hub's thousands of users are then counted with array reads instead of two map lookups each.
   const labels: string[] = [];
@@ -91,15 +88,16 @@ export function gateEntries(
   const inPackage = Uint8Array.from(files, ({ zone }) => (packageZones.has(zone) ? 1 : 0));
   const perLabel = new Int32Array(labels.length);
   for (const [i, node] of files.entries()) {
-    const incoming = importersOf.get(node.id) ?? [];
-    const u = users.get(i)!;
+    const incoming = importersOf[i]!;
+    const u = users[i]!;
     // Only the first SAMPLE of direct-then-through users are named: a hub's thousands of users
     // are not sorted whole for ten names.
     const direct = leastOf(u.direct, SAMPLE, byPath);
     const through =
       direct.length < SAMPLE
         ? leastOf(
-            [...u.users].filter((id) => !u.direct.has(id)),
+            // The users after the direct ones (indexedFileUsers lists those first).
+            u.users.slice(u.direct.size),
             SAMPLE - direct.length,
             byPath,
           )
@@ -120,13 +118,13 @@ export function gateEntries(
       perLabel[label] = 0;
       return [labels[label]!, files];
     });
-    const dependents = transitive.get(node.id) ?? 0;
+    const dependents = transitive[i]!;
     const c = centrality.get(node.id) ?? 0;
     const severity = severityOf({ fanIn: u.busiest, dependents, centrality: c }, t);
     out.set(node.path!, {
       severity,
       fanIn: u.direct.size,
-      users: u.users.size,
+      users: u.users.length,
       busiest: u.busiest,
       ...(u.busiestName ? { busiestName: u.busiestName } : {}),
       ...(u.byExport.length > 1 ? { exportUsers: u.byExport } : {}),
@@ -144,11 +142,26 @@ export function gateEntries(
       exports: (node.exports ?? []).map((x) => x.name),
       importers: incoming
         .slice(0, 500)
-        .map((e) => ({ path: pathOf.get(e.from)!, line: e.evidence[0]?.line ?? 1, names: e.names ?? [] }))
+        .map((e) => ({
+          path: files[indexOfFile.get(e.from)!]!.path!,
+          line: e.evidence[0]?.line ?? 1,
+          names: e.names ?? [],
+        }))
         .sort((a, b) => compareStrings(a.path, b.path) || a.line - b.line),
     });
   }
   return out;
+}
+
+/** Each path's place in compareStrings order; equal paths share one. */
+function pathRanks(paths: readonly string[]): Int32Array {
+  const order = paths.map((_, i) => i).sort((a, b) => compareStrings(paths[a]!, paths[b]!));
+  const rank = new Int32Array(paths.length);
+  order.forEach((file, at) => {
+    const before = order[at - 1];
+    rank[file] = before !== undefined && paths[before] === paths[file] ? rank[before]! : at;
+  });
+  return rank;
 }
 
 /** The `k` least items in `compare`'s order, sorted: the head of the full sort, without it. */

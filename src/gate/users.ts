@@ -43,122 +43,192 @@ export interface FileUsers<Id = string> {
   byExport: [name: string, users: number][];
 }
 
-interface BarrelIndex<Id> {
-  byName: Map<string, Id[]>;
-  star: Set<Id>;
-  reexports: UseEdge<Id>[];
-  direct: Set<Id>;
+/** fileUsers over file indexes, with each file's users as a list (the scan's gate entries). */
+export interface IndexedFileUsers extends Omit<FileUsers<number>, 'users'> {
+  /**
+   * direct ∪ files importing one of its names through barrels; each once, the file itself never.
+   * The direct ones come first, in `direct`'s order.
+   */
+  users: number[];
 }
 
-const add = <Id>(map: Map<string, Set<Id>>, name: string, user: Id) => {
-  const set = map.get(name);
-  if (set) set.add(user);
-  else map.set(name, new Set([user]));
-};
+/** What a barrel (any file) offers its importers: built once per file, read by every file behind it. */
+interface Barrel {
+  byName: Map<string, number[]>;
+  star: number[];
+  reexports: UseEdge<number>[];
+  direct: Set<number>;
+}
 
 /**
- * Ids may be any value a Set tells apart: the scan's gate entries pass file indexes, whose sets
- * hash and compare several times faster than the 12-character node ids (same sets, same order).
+ * Ids may be any value a Set tells apart; they are numbered (the listed ids first, then the other
+ * endpoints) and counted by indexedFileUsers.
  */
 export function fileUsers<Id = string>(
   ids: readonly Id[],
   exportsOf: (id: Id) => readonly string[],
   edges: readonly UseEdge<Id>[],
 ): Map<Id, FileUsers<Id>> {
-  const incoming = new Map<Id, UseEdge<Id>[]>();
-  for (const e of edges) {
-    if (e.from === e.to) continue;
-    const list = incoming.get(e.to);
-    if (list) list.push(e);
-    else incoming.set(e.to, [e]);
-  }
-  const indexes = new Map<Id, BarrelIndex<Id>>();
-  const indexOf = (id: Id): BarrelIndex<Id> => {
-    const known = indexes.get(id);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const all = [...ids];
+  const at = (id: Id) => {
+    const known = index.get(id);
+    if (known !== undefined) return known;
+    index.set(id, all.length);
+    return all.push(id) - 1;
+  };
+  const numbered = edges.map((e) => ({ ...e, from: at(e.from), to: at(e.to) }));
+  const counted = indexedFileUsers(ids.length, all.length, (i) => exportsOf(all[i]!), numbered);
+  return new Map(
+    counted.map(({ direct, users, ...rest }, i) => [
+      ids[i]!,
+      {
+        direct: new Set([...direct].map((d) => all[d]!)),
+        users: new Set(users.map((u) => all[u]!)),
+        ...rest,
+      },
+    ]),
+  );
+}
+
+/**
+ * The users of files 0 … count-1 among nodes 0 … n-1 (edges join node indexes). Membership is kept
+ * in arrays stamped with the file at hand, and the users of each export name in one set of
+ * (name, user) numbers, instead of a Set per file, per name and per walk: the 7k-file monorepo
+ * made some 100,000 Sets here. What is counted, and each file's list of users in order, are those
+ * of the Set-based walk it replaced.
+ */
+export function indexedFileUsers(
+  count: number,
+  n: number,
+  exportsOf: (i: number) => readonly string[],
+  edges: readonly UseEdge<number>[],
+): IndexedFileUsers[] {
+  const incoming: UseEdge<number>[][] = Array.from({ length: n }, () => []);
+  for (const e of edges) if (e.from !== e.to) incoming[e.to]!.push(e);
+  const barrels: (Barrel | undefined)[] = new Array(n);
+  const barrel = (i: number): Barrel => {
+    const known = barrels[i];
     if (known) return known;
-    const x: BarrelIndex<Id> = { byName: new Map(), star: new Set(), reexports: [], direct: new Set() };
-    for (const e of incoming.get(id) ?? []) {
+    const x: Barrel = { byName: new Map(), star: [], reexports: [], direct: new Set() };
+    for (const e of incoming[i]!) {
       x.direct.add(e.from);
       if (e.reexport) {
         x.reexports.push(e);
         continue;
       }
       const names = e.names === undefined || e.names.length === 0 ? ['*'] : e.names;
-      if (names.includes('*')) x.star.add(e.from);
+      if (names.includes('*')) x.star.push(e.from);
       else
-        for (const n of names) {
-          const list = x.byName.get(n);
+        for (const name of names) {
+          const list = x.byName.get(name);
           if (list) list.push(e.from);
-          else x.byName.set(n, [e.from]);
+          else x.byName.set(name, [e.from]);
         }
     }
-    indexes.set(id, x);
+    barrels[i] = x;
     return x;
   };
-  const out = new Map<Id, FileUsers<Id>>();
-  for (const id of ids) {
-    const own = indexOf(id);
-    const users = new Set(own.direct);
-    const star = new Set<Id>();
-    const seen = new Set([id]);
-    const names = new Set(exportsOf(id).filter((n) => n !== '*'));
-    const byName = new Map<string, Set<Id>>();
-    // Direct importers naming none of the exports we know (or the file whole) may use any of them.
-    const whole = new Set(own.star);
-    for (const [n, list] of own.byName)
-      for (const u of list) {
-        if (names.has(n)) add(byName, n, u);
-        else whole.add(u);
+  // Stamped with the file at hand: "in this file's set" is `mark[u] === id`.
+  const userMark = new Int32Array(n).fill(-1);
+  const wholeMark = new Int32Array(n).fill(-1);
+  const starMark = new Int32Array(n).fill(-1);
+  const seenMark = new Int32Array(n).fill(-1);
+  // (k, u) as k * n + u: user u of the file's k-th export name.
+  const named = new Set<number>();
+  const out: IndexedFileUsers[] = [];
+  for (let id = 0; id < count; id++) {
+    const own = barrel(id);
+    const users: number[] = [];
+    const addUser = (u: number) => {
+      if (userMark[u] !== id && u !== id) {
+        userMark[u] = id;
+        users.push(u);
       }
+    };
+    for (const u of own.direct) addUser(u);
+    const whole: number[] = [];
+    const addWhole = (u: number) => {
+      if (wholeMark[u] !== id) {
+        wholeMark[u] = id;
+        whole.push(u);
+      }
+    };
+    const stars: number[] = [];
+    const declared = new Set(exportsOf(id).filter((name) => name !== '*'));
+    // Numbered in sorted order, so that a tie names the same export on every run.
+    const names = [...declared].sort();
+    const nameIndex = new Map(names.map((name, k) => [name, k]));
+    const sizes = new Int32Array(names.length);
+    const addNamed = (k: number, u: number) => {
+      const key = k * n + u;
+      if (!named.has(key)) {
+        named.add(key);
+        sizes[k]!++;
+      }
+    };
+    // Direct importers naming none of the exports we know (or the file whole) may use any of them.
+    for (const u of own.star) addWhole(u);
+    for (const [name, list] of own.byName) {
+      const k = nameIndex.get(name);
+      for (const u of list) {
+        if (k !== undefined) addNamed(k, u);
+        else addWhole(u);
+      }
+    }
     for (const e of own.reexports) {
-      const carried = !e.names || e.names.includes('*') ? [...names] : e.names.filter((n) => names.has(n));
-      if (carried.length === 0) whole.add(e.from);
-      for (const n of carried) add(byName, n, e.from);
+      const carried =
+        !e.names || e.names.includes('*') ? names : e.names.filter((name) => nameIndex.has(name));
+      if (carried.length === 0) addWhole(e.from);
+      for (const name of carried) addNamed(nameIndex.get(name)!, e.from);
     }
     // Each stack entry is a barrel and the names of `id` it exposes.
-    const stack: [Id, ReadonlySet<string>][] = [[id, names]];
+    // Walked in declaration order: each file's users are listed in the order they are found.
+    const stack: [number, ReadonlySet<string>][] = [[id, declared]];
+    seenMark[id] = id;
     while (stack.length > 0) {
-      const [barrel, exposed] = stack.pop()!;
-      const x = indexOf(barrel);
-      if (barrel !== id) {
-        for (const s of x.star) star.add(s);
-        for (const n of exposed)
-          for (const u of x.byName.get(n) ?? []) {
-            users.add(u);
-            add(byName, n, u);
+      const [at, exposed] = stack.pop()!;
+      const x = barrel(at);
+      if (at !== id) {
+        for (const s of x.star) {
+          if (starMark[s] !== id) {
+            starMark[s] = id;
+            stars.push(s);
           }
+        }
+        for (const name of exposed) {
+          const k = nameIndex.get(name)!;
+          for (const u of x.byName.get(name) ?? []) {
+            addUser(u);
+            addNamed(k, u);
+          }
+        }
       }
       for (const e of x.reexports) {
-        if (seen.has(e.from)) continue;
-        seen.add(e.from);
-        const names = e.names ?? ['*'];
-        const next = names.includes('*') ? exposed : new Set(names.filter((n) => exposed.has(n)));
+        if (seenMark[e.from] === id) continue;
+        seenMark[e.from] = id;
+        const carried = e.names ?? ['*'];
+        const next = carried.includes('*') ? exposed : new Set(carried.filter((name) => exposed.has(name)));
         if (next.size > 0) stack.push([e.from, next]);
       }
     }
-    users.delete(id);
     let namespace = 0;
-    for (const s of star) if (!users.has(s) && s !== id) namespace++;
-    let busiest = whole.size;
+    for (const s of stars) if (userMark[s] !== id && s !== id) namespace++;
+    let busiest = whole.length;
     let busiestName: string | undefined;
-    // Sorted names, so that a tie names the same export on every run.
-    for (const name of [...byName.keys()].sort()) {
-      const set = byName.get(name)!;
-      let n = set.size;
-      for (const u of whole) if (!set.has(u)) n++;
-      if (n > busiest || busiestName === undefined) {
-        busiest = Math.max(busiest, n);
+    const byExport: [string, number][] = [];
+    names.forEach((name, k) => {
+      let users = sizes[k]!;
+      for (const u of whole) if (!named.has(k * n + u)) users++;
+      byExport.push([name, users]);
+      // Only names someone uses compete for the busiest.
+      if (sizes[k]! > 0 && (users > busiest || busiestName === undefined)) {
+        busiest = Math.max(busiest, users);
         busiestName = name;
       }
-    }
-    const byExport: [string, number][] = [];
-    for (const name of [...names].sort()) {
-      const set = byName.get(name);
-      let n = set?.size ?? 0;
-      for (const u of whole) if (!set?.has(u)) n++;
-      byExport.push([name, n]);
-    }
-    out.set(id, {
+    });
+    named.clear();
+    out.push({
       direct: own.direct,
       users,
       namespace,

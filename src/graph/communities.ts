@@ -25,31 +25,34 @@ export interface SuggestionOptions {
  * Seeded Louvain communities of a view taken as undirected: the paths of each community's
  * connected files, communities in order of first member id. Nodes without edges belong to none.
  * The undirected graph gets the view's nodes and pairs in the view's order (a pair and its reverse
- * join once), which is what Louvain's seeded result depends on.
+ * join once), which is what Louvain's seeded result depends on. Its nodes are keyed by their
+ * index in the view, not by id: graphology keeps each node's neighbours in an object keyed by
+ * theirs, and integer keys make those element stores instead of dictionaries: ~0.1 s of the
+ * ~0.5 s communities took on the 7k-file monorepo, for the same nodes and edges in the same order.
  */
 export function communities(view: ViewTable, seed = 1): string[][] {
   const undirected = new graphology.UndirectedGraph();
-  for (const id of view.ids) undirected.addNode(id);
   const n = view.ids.length;
+  for (let i = 0; i < n; i++) undirected.addNode(i);
   const joined = new Set<number>();
   for (let p = 0; p < view.from.length; p++) {
     const [s, t] = [view.from[p]!, view.to[p]!];
     const pair = Math.min(s, t) * n + Math.max(s, t);
     if (joined.has(pair)) continue;
     joined.add(pair);
-    undirected.addUndirectedEdge(view.ids[s]!, view.ids[t]!);
+    undirected.addUndirectedEdgeWithKey(p, s, t);
   }
   if (undirected.size === 0) return [];
   const community = louvain(undirected, { rng: seededRandom(seed) });
   const members = new Map<number, string[]>();
-  view.ids.forEach((id, i) => {
+  for (let i = 0; i < n; i++) {
     const path = view.nodes[i]!.path;
-    const c = community[id];
-    if (path === undefined || c === undefined || undirected.degree(id) === 0) return;
+    const c = community[i];
+    if (path === undefined || c === undefined || undirected.degree(i) === 0) continue;
     const list = members.get(c);
     if (list) list.push(path);
     else members.set(c, [path]);
-  });
+  }
   return [...members.values()];
 }
 

@@ -6,7 +6,8 @@
  * worker gets the graph in columns (signals-graph.ts) and sends back plain data.
  */
 import { Worker } from 'node:worker_threads';
-import { type FileGateEntry, type GateThresholds, gateEntries } from '../gate/severity-cache.js';
+import { type GateRow, type GateSeal, sealedGateRows } from '../gate/entry-rows.js';
+import { type GateThresholds, gateEntries } from '../gate/severity-cache.js';
 import type { ProofMap } from '../map/schema.js';
 import type { SeverityThresholds } from './severity.js';
 import { computeSignals, type Signals } from './signals.js';
@@ -18,13 +19,16 @@ export interface SignalsJob {
   zones: ProofMap['zones'];
   thresholds: SeverityThresholds;
   gate: GateThresholds;
+  /** What the gate's entry rows are sealed with (store/gate-cache.ts gateSeal). */
+  seal: GateSeal;
   /** Signals the previous scan computed for this very graph: only the gate entries are new. */
   reuse?: Signals;
 }
 
 export interface SignalsResult {
   signals: Signals;
-  entries: [string, FileGateEntry][];
+  /** The gate's entries as sealed index rows, ready for writeGateCache. */
+  rows: GateRow[];
 }
 
 /** Below this many edges a thread costs more (~50 ms to start, plus the copy) than it saves. */
@@ -34,7 +38,7 @@ export function runSignalsJob(job: SignalsJob, parsed?: Pick<ProofMap, 'nodes' |
   const map = { zones: job.zones, ...(parsed ?? graphNodesAndEdges(job.graph!)) } as ProofMap;
   const signals = job.reuse ?? computeSignals(map, { thresholds: job.thresholds });
   const centrality = new Map(Object.entries(signals.centrality.values));
-  return { signals, entries: [...gateEntries(map, centrality, job.gate)] };
+  return { signals, rows: sealedGateRows(gateEntries(map, centrality, job.gate), job.seal) };
 }
 
 /**

@@ -111,22 +111,33 @@ export function computeSignals(map: ProofMap, opts: SignalOptions = {}): Signals
 
 export function importCycles(map: ProofMap, view: ViewTable, graph: Indexed, max: number): Signals['cycles'] {
   const components = stronglyConnected(graph);
-  const edgeById = new Map(map.edges.map((e) => [e.id, e]));
-  const n = view.ids.length;
-  const pairOf = new Map<number, number>();
-  for (let p = 0; p < view.from.length; p++) pairOf.set(view.from[p]! * n + view.to[p]!, p);
   const items = components.slice(0, max).map((component) => {
     const hops = cycleThrough(graph, component);
-    const edges = hops.map(
-      (from, i) => view.edges[pairOf.get(from * n + hops[(i + 1) % hops.length]!)!]!.ids[0]!,
-    );
     return {
       nodes: hops.map((i) => graph.ids[i]!),
       paths: hops.map((i) => view.nodes[i]!.path ?? view.nodes[i]!.key),
-      edges,
-      evidence: edges.map((id) => edgeById.get(id)!.evidence[0]!),
+      edges: hops.map((from, i) => view.edges[pairIndex(view, from, hops[(i + 1) % hops.length]!)]!.ids[0]!),
+      evidence: [] as Evidence[],
       component: component.length,
     };
   });
+  // Only the hops' edges are looked up: a map of every edge by id cost more than the cycles.
+  const wanted = new Set(items.flatMap((c) => c.edges));
+  const evidence = new Map<string, Evidence>();
+  if (wanted.size > 0) for (const e of map.edges) if (wanted.has(e.id)) evidence.set(e.id, e.evidence[0]!);
+  for (const cycle of items) cycle.evidence = cycle.edges.map((id) => evidence.get(id)!);
   return { total: components.length, items };
+}
+
+/** The view pair from → to, by binary search: pairs are in (from, to) order. */
+function pairIndex(view: ViewTable, from: number, to: number): number {
+  let low = 0;
+  let high = view.from.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    const f = view.from[mid]!;
+    if (f < from || (f === from && view.to[mid]! < to)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

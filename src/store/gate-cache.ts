@@ -7,38 +7,55 @@
  */
 
 import path from 'node:path';
-import { sealedJson, sealRow } from '../gate/policy-seal.js';
-import { GATE_SETTINGS_KEY, gateSettingsOf, type StoredGateSettings } from '../gate/settings.js';
-import type { FileGateEntry } from '../gate/severity-cache.js';
-import { GATE_ENTRY_PREFIX, gateEntryKey } from '../gate-run.js';
+import type { GateRow, GateSeal } from '../gate/entry-rows.js';
+import { sealRow } from '../gate/policy-seal.js';
+import {
+  GATE_ENTRY_PREFIX,
+  GATE_SETTINGS_KEY,
+  gateSettingsOf,
+  type StoredGateSettings,
+} from '../gate/settings.js';
 import type { ProofmapConfig } from '../model/config.js';
 import { collectMarkers } from './consult.js';
 import { configSource } from './gate-config.js';
 import type { IndexStore } from './index.js';
 import { markerKey } from './marker-key.js';
 
-/** Entries come from gateEntries, computed with gateSettingsOf(config.gate) (signals-job.ts). */
-export function writeGateCache(
-  store: IndexStore,
-  config: ProofmapConfig,
-  entries: Iterable<[string, FileGateEntry]>,
-): void {
+/**
+ * What the entry rows are sealed with for this index: sent to the signals job (signals-job.ts)
+ * as the scan starts its last stages. A marker key that cannot be read or created still fails
+ * the scan where it did, in writeGateCache (which reads the key again), after map.json and the
+ * index are written; rows sealed meanwhile with no key would only read as tampered.
+ */
+export function gateSeal(store: IndexStore): GateSeal {
+  let key: Uint8Array;
+  try {
+    key = markerKey();
+  } catch {
+    key = new Uint8Array(0);
+  }
+  return { key, root: gateRootOf(store) };
+}
+
+/**
+ * Rows come from sealedGateRows over gateEntries, computed with gateSettingsOf(config.gate) and
+ * sealed with gateSeal(store) (signals-job.ts).
+ */
+export function writeGateCache(store: IndexStore, config: ProofmapConfig, rows: readonly GateRow[]): void {
   const settings = gateSettingsOf(config.gate);
-  // The index lives at <root>/.proofmap/index.db.
-  const root = path.dirname(path.dirname(store.path));
+  const root = gateRootOf(store);
   const key = markerKey();
-  const rows = [...entries];
   const stored: StoredGateSettings = { settings, source: configSource(root), entries: rows.length };
   store.transaction(() => {
     // Entries of files gone since the last scan would otherwise linger and spoil the count.
     store.deleteSignals(GATE_ENTRY_PREFIX);
     store.putSignals(GATE_SETTINGS_KEY, sealRow(key, root, GATE_SETTINGS_KEY, stored));
-    for (const [path, entry] of rows) {
-      const name = gateEntryKey(path);
-      store.putSignalsJson(name, sealedJson(key, root, name, entry));
-    }
+    for (const [name, json] of rows) store.putSignalsJson(name, json);
   });
 }
+
+// The index lives at <root>/.proofmap/index.db.
+const gateRootOf = (store: IndexStore) => path.dirname(path.dirname(store.path));
 
 /** Drops markers past the configured age: after a full build is published, where the markers live then. */
 export function collectOldMarkers(store: IndexStore, config: ProofmapConfig): void {

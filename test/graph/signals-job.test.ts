@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsealRow } from '../../src/gate/policy-seal.js';
 import { runSignalsJob, type SignalsJob } from '../../src/graph/signals-job.js';
 import { handMap, type Row } from './hand-map.js';
 
@@ -16,6 +17,7 @@ describe('signals and gate entries on a second thread (compiled build)', () => {
       zones: map.zones,
       thresholds: {},
       gate: { fanIn: 15, centrality: 0.01 },
+      seal: { key: Buffer.alloc(32, 7), root: '/repo' },
     };
     const { startSignalsJob } = await import(
       new URL('../../dist/graph/signals-job.js', import.meta.url).href
@@ -28,7 +30,11 @@ describe('signals and gate entries on a second thread (compiled build)', () => {
       new URL('../../dist/graph/signals-job.js', import.meta.url).href
     );
     expect(await startSignalsJob(job, map, prestartSignalsWorker())).toEqual(inline);
-    expect(inline.entries.length).toBe(5000);
+    expect(inline.rows.length).toBe(5000);
+    // Rows come sealed: the gate reads them back with the same key and root.
+    const [name, json] = inline.rows[0]!;
+    expect(name).toMatch(/^gate:file:src\/m\d+\.ts$/);
+    expect(unsealRow(job.seal.key as Buffer, '/repo', name, JSON.parse(json))).toMatchObject({ exports: [] });
     // The worker gets edges with a line only: each cycle hop's evidence comes whole from the map.
     expect(inline.signals.cycles.items.length).toBeGreaterThan(0);
     expect(threaded.signals.cycles.items[0].evidence[0]).toEqual(
