@@ -353,7 +353,7 @@ export class SpanTable {
    * spans table's (`ids` from `at`): one copy, not one per entry.
    */
   addRun(spans: EntrySpans, k0: number, k1: number, shift: number, at: number): void {
-    for (let k = k0; k <= k1; k++) this.#spans.add(spans.starts[k]! + shift, spans.ends[k]! + shift);
+    this.#spans.addShifted(spans.starts, spans.ends, k0, k1, shift);
     const width = (k1 - k0 + 1) * (this.#nodes < 0 ? 12 : 36);
     const ids = this.#reserve(width);
     spans.ids.copy(ids, this.#idLength, at, at + width);
@@ -448,6 +448,24 @@ class Spans {
     this.starts[this.length] = start;
     this.ends[this.length] = end;
     return this.length++;
+  }
+
+  /** Entries k0..k1 of another table, `shift` bytes further on: two copies, then the shift. */
+  addShifted(starts: Int32Array, ends: Int32Array, k0: number, k1: number, shift: number): void {
+    const n = k1 - k0 + 1;
+    while (this.length + n > this.starts.length) {
+      this.starts = grown(this.starts);
+      this.ends = grown(this.ends);
+    }
+    const at = this.length;
+    this.starts.set(starts.subarray(k0, k1 + 1), at);
+    this.ends.set(ends.subarray(k0, k1 + 1), at);
+    if (shift !== 0)
+      for (let i = at; i < at + n; i++) {
+        this.starts[i]! += shift;
+        this.ends[i]! += shift;
+      }
+    this.length += n;
   }
 }
 
