@@ -49,7 +49,13 @@ export interface DeltaInput {
   store: IndexStore;
   loaded: LoadedConfig;
   found: Discovery;
+  /** The last scan's index rows: all of them, or, with `moved`, those of the moved files. */
   previous: ReadonlyMap<string, FileRecord>;
+  /**
+   * The only files whose bytes may differ from their rows, when the listing is the last scan's
+   * (discover/moved-discovery.ts): the others are not compared, and none was added or removed.
+   */
+  moved?: readonly SourceFile[];
   last: LastScan;
   /**
    * The scan key recorded for the next scan, or how to make it: a resident passes a function, so
@@ -375,10 +381,10 @@ interface Changes {
  * The changed files, when every one of them is an existing code file or document whose bytes
  * changed, or a new code file (files removed or renamed are a full build).
  */
-function changedFiles({ found, previous, last }: DeltaInput): Changes {
+function changedFiles({ found, previous, last, moved }: DeltaInput): Changes {
   if (last.meta.status !== 'confirmed') throw new DeltaRefused('the previous map was not confirmed');
   const added: SourceFile[] = [];
-  const changed = found.files.filter((f) => {
+  const changed = (moved ?? found.files).filter((f) => {
     const before = previous.get(f.path);
     if (!before) added.push(f);
     return !before || before.hash !== f.hash;
@@ -387,7 +393,9 @@ function changedFiles({ found, previous, last }: DeltaInput): Changes {
   // Every previous path is still listed when the counts say so (paths are unique): the set of
   // 9,000 listed paths is built only when some file went.
   const now =
-    found.files.length - added.length === previous.size ? undefined : new Set(found.files.map((f) => f.path));
+    moved || found.files.length - added.length === previous.size
+      ? undefined
+      : new Set(found.files.map((f) => f.path));
   for (const [p, before] of now ? previous : []) {
     if (now?.has(p)) continue;
     if (before.role !== 'code' || !isCodePath(p) || before.content !== 'text')

@@ -86,10 +86,13 @@ export function scanKey(
  * scan key and the delta compare these themselves: adding one must change the map.
  */
 export function unlistedCoverage(files: readonly SourceFile[], coverage: readonly Coverage[]): string[] {
+  const discovered = coverage.filter((c) => c.analyzer === 'discover');
+  // Most trees have no such entry: the set of 7,000 paths (three times a delta) is then not made.
+  if (discovered.length === 0) return [];
   const paths = new Set(files.map((f) => f.path));
   return (
-    coverage
-      .filter((c) => c.analyzer === 'discover' && !paths.has(c.scope))
+    discovered
+      .filter((c) => !paths.has(c.scope))
       // The detail only when there is one (a virtual environment's fingerprint, python-env.ts), so
       // the key of every other tree stays what it was.
       .map((c) => JSON.stringify([c.scope, c.status, c.reason, ...(c.detail ? [c.detail] : [])]))

@@ -6,8 +6,10 @@
  */
 import { loadConfigLazily } from './discover/config-lazy.js';
 import { discoverTree, realRoot, statTree } from './discover/index.js';
+import { type MovedDiscovery, movedDiscovery } from './discover/moved-discovery.js';
 import { racyFilesUnchanged, restampedFiles } from './discover/racy-recheck.js';
 import { keepTreeStamps, keptTreeStamps } from './discover/stamps-file.js';
+import { keepTreeFiles, keptTreeFiles, treeFilesOf } from './discover/tree-files.js';
 import type { GuardResult } from './map/guardian.js';
 import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
@@ -21,7 +23,7 @@ import {
   stageTimer,
   treeKey,
 } from './scan-support.js';
-import { acquireScanLock, type IndexStore, openIndex } from './store/index.js';
+import { acquireScanLock, type FileRecord, type IndexStore, openIndex } from './store/index.js';
 
 export interface ScanOptions {
   /** Repository root (any path; it is realpath'd). */
@@ -123,12 +125,19 @@ async function scanLocked(
   // last scan's stamps, entry by entry, tell which; those files alone are read, and when each
   // still has its row's bytes the map is kept and the rows take their new stamps.
   const keptBefore = reusable && !sameKept && last?.tree ? unchangedMap(root, last, last.key) : undefined;
+  let moved: MovedDiscovery<FileRecord> | undefined;
   if (keptBefore?.tree && store) {
-    const before = keptTreeStamps(root, tree.numbers.length);
-    const restamped =
-      before && treeKey(tree.digestOf(before), maxFileBytes) === keptBefore.tree
-        ? restampedFiles(tree, keptBefore.startedMs, before, (paths) => store.filesAt(paths), maxFileBytes)
-        : undefined;
+    const stamps = keptTreeStamps(root, tree.numbers.length);
+    const before =
+      stamps && treeKey(tree.digestOf(stamps), maxFileBytes) === keptBefore.tree ? stamps : undefined;
+    const rows = (paths: readonly string[]) => store.filesAt(paths);
+    const restamped = before
+      ? restampedFiles(tree, keptBefore.startedMs, before, rows, maxFileBytes)
+      : undefined;
+    // The same listing, with files whose bytes changed: discovery's answer from those files alone
+    // (a one-file edit then loads neither the file table nor looks at every file again).
+    const kept = before && !restamped ? keptTreeFiles(root, keptBefore.key, tree.paths) : undefined;
+    moved = kept ? movedDiscovery(tree, before!, kept, keptBefore.startedMs, rows, maxFileBytes) : undefined;
     if (restamped) {
       if (restamped.length > 0) store.updateFiles(restamped);
       store.putSignals(LAST_SCAN, { ...keptBefore, startedMs, tree: treeNow });
@@ -137,13 +146,27 @@ async function scanLocked(
       return unchangedResult(root, tree.listing.via, timings, keptBefore);
     }
   }
-  const previous = trusting ? store.files() : undefined;
-  const found = discoverTree(tree, {
-    ...(maxFileBytes ? { maxFileBytes } : {}),
-    ...(previous && last ? { previous, previousStartMs: last.startedMs } : {}),
-  });
-  const key = scanKey(found.files, maxFileBytes, found.coverage);
-  stage('discover', `${found.files.length} files, ${found.read.length} read`);
+  const discoverAll = () => {
+    const rows = trusting ? store.files() : undefined;
+    const all = discoverTree(tree, {
+      ...(maxFileBytes ? { maxFileBytes } : {}),
+      ...(rows && last ? { previous: rows, previousStartMs: last.startedMs } : {}),
+    });
+    return { previous: rows, found: all, key: scanKey(all.files, maxFileBytes, all.coverage) };
+  };
+  let { previous, found, key } = moved
+    ? {
+        previous: moved.previous,
+        found: moved.found,
+        key: scanKey(moved.found.files, maxFileBytes, moved.found.coverage),
+      }
+    : discoverAll();
+  stage(
+    'discover',
+    `${found.files.length} files, ${found.read.length} read${moved ? ' (moved stamps)' : ''}`,
+  );
+  if (writing && store && !options.order)
+    keepTreeFiles(root, moved ? moved.treeFiles(key) : treeFilesOf(key, tree.paths, found));
 
   const kept = reusable ? unchangedMap(root, last, key) : undefined;
   if (kept && store) {
@@ -185,6 +208,7 @@ async function scanLocked(
         startedMs,
         tree: treeNow,
         ...(docs ? { docs } : {}),
+        ...(moved ? { moved: moved.moved } : {}),
       });
       keepTreeStamps(root, tree.numbers);
       return result;
@@ -193,6 +217,11 @@ async function scanLocked(
       if (!(error instanceof DeltaRefused)) throw error;
       fullBecause = error.message;
     }
+  }
+  // A full build starts from discoverTree's own answer, as it always has.
+  if (moved) {
+    ({ previous, found, key } = discoverAll());
+    if (writing && store) keepTreeFiles(root, treeFilesOf(key, tree.paths, found));
   }
   const { buildMap } = await import('./scan-build.js');
   const built = await buildMap({

@@ -254,7 +254,7 @@ const TEXT_ASSET = /\.(?:json|svg|css|scss|less|html|txt|ya?ml)$/i;
 const BINARY_REASON = 'binary file; not analysed for references';
 const INVALID_REASON = 'invalid UTF-8; not analysed';
 
-function decodeText(bytes: Uint8Array): { content: FileContent; text?: string } {
+export function decodeText(bytes: Uint8Array): { content: FileContent; text?: string } {
   if (bytes.subarray(0, 8000).includes(0)) return { content: 'binary' };
   try {
     return { content: 'text', text: decoder.decode(bytes) };
@@ -275,8 +275,9 @@ export interface ReleasableTexts extends TextSource {
 /**
  * Texts read during discovery, plus the files whose stamp matched, read on first use. A deferred
  * file that no longer decodes (it changed after discovery) reads as absent, never as other text.
+ * (Exported for moved-discovery.ts, which rebuilds discovery's answer from a few files.)
  */
-class LazyTexts implements ReleasableTexts {
+export class LazyTexts implements ReleasableTexts {
   readonly #texts = new Map<string, string>();
   readonly #deferred = new Set<string>();
   #released = false;

@@ -13,7 +13,7 @@ import type { Resolver } from '../resolve/index.js';
 import { starFacts } from '../symbols/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
 import type { ResolvedImport } from './import-names.js';
-import { FROM_AT, ID_AT, type Item, type MapText, TO_AT } from './map-text.js';
+import { FROM_AT, type MapText, TO_AT } from './map-text.js';
 import type { Finding, MapEdge, MapNode } from './schema.js';
 
 export interface Splice {
@@ -421,7 +421,7 @@ export const nodeIndex = (splice: Splice): Map<string, number> => indexNodes(spl
 
 /** Node id → position, kept on the MapText (a resident builds it once, before the first change). */
 export function indexNodes(text: MapText): Map<string, number> {
-  text.nodeIndex ??= new Map(text.nodes.map((item: Item, i) => [text.field(item, ID_AT), i]));
+  text.nodeIndex ??= new Map(text.nodeIds().map((id, i) => [id, i]));
   return text.nodeIndex;
 }
 
