@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cycles, openSession } from '../src/query/index.js';
 import { scan } from '../src/scan.js';
 import { LAST_SCAN, type LastScan } from '../src/scan-support.js';
-import { openSqlite, prepare } from '../src/store/handles.js';
 import { openIndex } from '../src/store/index.js';
+import { indexDump } from './helpers/index-dump.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -67,27 +67,6 @@ const edit = (root: string, rel: string, change: (text: string) => string) => {
   const file = path.join(root, rel);
   writeFileSync(file, change(readFileSync(file, 'utf8')));
 };
-
-/** Every row of the index that describes the snapshot (not caches, markers or timestamps). */
-function indexDump(root: string) {
-  // Through the store's handles: on Node 24 a collected statement aborts the process (issue 24).
-  const db = openSqlite(path.join(root, '.proofmap/index.db'), { readonly: true });
-  const all = (sql: string) => prepare(db, sql).all();
-  const dump = {
-    files: all('SELECT path, hash, size, role, content FROM files ORDER BY path'),
-    nodes: all('SELECT id, kind, path, json, digest FROM nodes ORDER BY id'),
-    edges: all('SELECT id, from_id, to_id, relation, json FROM edges ORDER BY id'),
-    groups: all('SELECT * FROM edge_groups ORDER BY from_id'),
-    coverage: all('SELECT analyzer, scope, status, reason, json FROM coverage ORDER BY seq'),
-    snapshot: all('SELECT json, node_order, edge_order FROM snapshot'),
-    search: all(
-      'SELECT kind, path, name, line, detail, fold_name, fold_text FROM search_items ORDER BY path, kind, name, line',
-    ),
-    sources: all('SELECT * FROM search_sources ORDER BY path'),
-  };
-  db.close();
-  return dump;
-}
 
 /**
  * Scans, applies the change, rescans (expecting a delta), then scans a copy of the changed tree

@@ -9,7 +9,7 @@ import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scan } from '../src/scan.js';
-import { openSqlite, prepare } from '../src/store/handles.js';
+import { indexDump } from './helpers/index-dump.js';
 import { discoverDetails } from './helpers/rescan-fixture.js';
 import { tmpRepo } from './helpers/tmp-repo.js';
 
@@ -44,22 +44,6 @@ async function settledScan(root: string, onProgress?: (stage: string, detail?: s
     vi.useRealTimers();
     await tick();
   }
-}
-
-function indexDump(root: string) {
-  const db = openSqlite(path.join(root, '.proofmap/index.db'), { readonly: true });
-  const all = (sql: string) => prepare(db, sql).all();
-  const dump = {
-    files: all('SELECT path, hash, size, role, content FROM files ORDER BY path'),
-    nodes: all('SELECT id, kind, path, json, digest FROM nodes ORDER BY id'),
-    edges: all('SELECT id, from_id, to_id, relation, json FROM edges ORDER BY id'),
-    groups: all('SELECT * FROM edge_groups ORDER BY from_id'),
-    coverage: all('SELECT analyzer, scope, status, reason, json FROM coverage ORDER BY seq'),
-    snapshot: all('SELECT json, node_order, edge_order FROM snapshot'),
-    search: all('SELECT kind, path, name, line, detail FROM search_items ORDER BY path, kind, name, line'),
-  };
-  db.close();
-  return dump;
 }
 
 /** A cold scan of a copy of the tree, from the map.json before the last change (for its increments). */

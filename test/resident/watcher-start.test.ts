@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_SOURCES } from '../../src/resident/events.js';
+import { EVENT_SOURCES, type EventSource } from '../../src/resident/events.js';
 import { Resident, type WatchUpdate } from '../../src/resident/watcher.js';
 import * as scanModule from '../../src/scan.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
@@ -37,6 +37,16 @@ const comparable = (root: string) => {
   return map;
 };
 
+/** A watcher on `root` whose updates go to `updates` and whose errors fail the test. */
+const start = (root: string, events: EventSource, updates: WatchUpdate[]) =>
+  Resident.start(root, {
+    onUpdate: (u) => updates.push(u),
+    onError: (e) => {
+      throw e;
+    },
+    events,
+  });
+
 afterEach(() => {
   vi.mocked(scan).mockReset();
   vi.mocked(scan).mockImplementation(realScan);
@@ -52,13 +62,7 @@ describe.each(EVENT_SOURCES)('the watcher start (%s events)', (events) => {
       return result;
     });
     const updates: WatchUpdate[] = [];
-    const resident = await Resident.start(root, {
-      onUpdate: (u) => updates.push(u),
-      onError: (e) => {
-        throw e;
-      },
-      events,
-    });
+    const resident = await start(root, events, updates);
     try {
       await resident.idle();
       expect(updates.map((u) => u.mode)).toEqual(['delta']);
@@ -77,13 +81,7 @@ describe.each(EVENT_SOURCES)('the watcher start (%s events)', (events) => {
   it('reports nothing when no file moved in that window', async () => {
     const root = repo();
     const updates: WatchUpdate[] = [];
-    const resident = await Resident.start(root, {
-      onUpdate: (u) => updates.push(u),
-      onError: (e) => {
-        throw e;
-      },
-      events,
-    });
+    const resident = await start(root, events, updates);
     try {
       await resident.idle();
       expect(updates).toEqual([]);
