@@ -266,24 +266,26 @@ async function finishMap(
   // for a large map, while this one guards, writes map.json and fills the index.
   const previous = store ? previousSignals(store, map) : undefined;
   const gate = loaded.config.gate ?? {};
-  const signalsJob = previous
-    ? startSignalsJob(
-        {
-          zones: map.zones,
-          thresholds: {
-            ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
-            ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+  const seal = store && previous ? gateSeal(store) : undefined;
+  const signalsJob =
+    previous && seal
+      ? startSignalsJob(
+          {
+            zones: map.zones,
+            thresholds: {
+              ...(gate.fanIn ? { fanIn: gate.fanIn } : {}),
+              ...(gate.centrality !== undefined ? { centrality: gate.centrality } : {}),
+            },
+            gate: gateSettingsOf(loaded.config.gate),
+            seal,
+            ...(previous.signals ? { reuse: previous.signals } : {}),
           },
-          gate: gateSettingsOf(loaded.config.gate),
-          seal: gateSeal(store!),
-          ...(previous.signals ? { reuse: previous.signals } : {}),
-        },
-        // Symbol uses are read by neither: signals' views and the gate's users follow imports
-        // and re-exports. Left out, the worker gets and holds a fifth fewer edges.
-        { nodes: map.nodes, edges: map.edges.filter((e) => e.relation !== 'uses') },
-        warm,
-      )
-    : undefined;
+          // Symbol uses are read by neither: signals' views and the gate's users follow imports
+          // and re-exports. Left out, the worker gets and holds a fifth fewer edges.
+          { nodes: map.nodes, edges: map.edges.filter((e) => e.relation !== 'uses') },
+          warm,
+        )
+      : undefined;
   if (!signalsJob) void warm?.terminate();
   // Awaited after the index is written; until then a failure must not surface as unhandled.
   signalsJob?.catch(() => {});
@@ -298,7 +300,7 @@ async function finishMap(
   const mapFile = writing ? writeMapFile(root, map, items, spans) : undefined;
   if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
   stage('emit');
-  if (store && previous && signalsJob) {
+  if (store && previous && signalsJob && seal) {
     store.writeSnapshot(map, found.files, docHeadings, items);
     // Let go while the signals are awaited: the worker's heap and this one's peak together then.
     items = undefined;
@@ -306,7 +308,7 @@ async function finishMap(
     const { signals, rows } = await signalsJob;
     storeSignals(store, previous.key, signals);
     stage('signals');
-    writeGateCache(store, loaded.config, rows);
+    writeGateCache(store, loaded.config, rows, seal);
     if (writing) {
       // A parse stopped for time is retried by the next scan even when no file changed: a key no
       // tree has, and no tree key, keep that scan from either unchanged-tree shortcut.

@@ -41,10 +41,19 @@ export function gateSeal(store: IndexStore): GateSeal {
  * Rows come from sealedGateRows over gateEntries, computed with gateSettingsOf(config.gate) and
  * sealed with gateSeal(store) (signals-job.ts).
  */
-export function writeGateCache(store: IndexStore, config: ProofmapConfig, rows: readonly GateRow[]): void {
+export function writeGateCache(
+  store: IndexStore,
+  config: ProofmapConfig,
+  rows: readonly GateRow[],
+  seal: GateSeal,
+): void {
   const settings = gateSettingsOf(config.gate);
   const root = gateRootOf(store);
   const key = markerKey();
+  // Rows sealed with another key (none could be read when the job started) would all read as
+  // tampered: the scan fails instead, as it did when the key was read here.
+  if (!Buffer.from(key).equals(Buffer.from(seal.key)) || seal.root !== root)
+    throw new Error('the gate marker key changed while the scan ran; run the scan again');
   const stored: StoredGateSettings = { settings, source: configSource(root), entries: rows.length };
   store.transaction(() => {
     // Entries of files gone since the last scan would otherwise linger and spoil the count.
