@@ -17,6 +17,7 @@ import { needsAst, recordAst } from './js-ts-ast.js';
 import { isolationNeed } from './js-ts-depth.js';
 import { recordDirectives } from './js-ts-directives.js';
 import { dynamicImportsFromText } from './js-ts-dynamic.js';
+import { parseJson, parseJsonSync } from './js-ts-json.js';
 import { parseRecord, parseRecordSync, type RecordParse } from './js-ts-lazy.js';
 import { recordModuleRecord } from './js-ts-module.js';
 import { FactSink } from './js-ts-sink.js';
@@ -80,7 +81,7 @@ export async function extractModules(
       const index = shallow[next++]!;
       const { path, text } = files[index]!;
       const attempts = parseAttempts(path);
-      const first = await (lazyRecord() ? parseRecord : parse)(path, text, attempts[0]!).catch(asError);
+      const first = await (lazyRecord() ? parseRecord : parseAsync)(path, text, attempts[0]!).catch(asError);
       results[index] = factsFromParse(path, text, attempts, first);
     }
   };
@@ -148,10 +149,16 @@ function parseFirst(path: string, text: string, options: ParserOptions): ParseRe
 /** PROOFMAP_EXACT_AST=1 reads the AST for every file that hints at it (the reference the text pass is tested against). */
 const exactAst = () => process.env.PROOFMAP_EXACT_AST === '1';
 
+/** oxc's parse, as a JsonParse where the AST crosses as JSON (js-ts-json.ts). */
+const parseOne = (path: string, text: string, options: ParserOptions): ParseResult =>
+  rawTransfer().experimentalRawTransfer ? parseSync(path, text, options) : parseJsonSync(path, text, options);
+const parseAsync = (path: string, text: string, options: ParserOptions): Promise<ParseResult> =>
+  rawTransfer().experimentalRawTransfer ? parse(path, text, options) : parseJson(path, text, options);
+
 /** A parser exception must not end the scan: it becomes a failed coverage entry instead. */
-function parseGuarded(path: string, text: string, options: ParserOptions | undefined): ParseResult | Error {
+function parseGuarded(path: string, text: string, options: ParserOptions): ParseResult | Error {
   try {
-    return parseSync(path, text, options);
+    return parseOne(path, text, options);
   } catch (error) {
     return asError(error);
   }
