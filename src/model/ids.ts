@@ -33,10 +33,14 @@ export function externalKey(name: string): string {
  */
 export class MintedEdgeIds {
   readonly #minted = new Map<string, readonly [from: string, to: string, relation: string]>();
+  /** Ids minted more than once: one (from, to, relation) proposed twice, of which verify keeps one. */
+  readonly repeated = new Set<string>();
 
   mint(from: string, to: string, relation: string): string {
     const id = edgeId(from, to, relation);
+    const before = this.#minted.size;
     this.#minted.set(id, [from, to, relation]);
+    if (this.#minted.size === before) this.repeated.add(id);
     return id;
   }
 

@@ -100,12 +100,14 @@ export function usesOf(
   >();
   const add = (landing: Landing, fact: ImportFact, declared: string, line: number) => {
     if (landing.kind !== 'declaration') return;
-    const to = nodeId('file', landing.path);
     const chainText = landing.via.length > 0 ? chain(landing.via) : '';
-    let edge = byTarget.get(to);
+    // Keyed by the target's path, as its node id is (one per path): the id, a sha1, is computed
+    // once per target rather than once per name landed there.
+    let edge = byTarget.get(landing.path);
     if (!edge) {
+      const to = nodeId('file', landing.path);
       edge = { from, to, evidence: [], verified_by: '', names: [], lines: new Map(), chains: new Map() };
-      byTarget.set(to, edge);
+      byTarget.set(landing.path, edge);
     }
     const key = `${fact.line}:${fact.column}:${chainText}`;
     let at = edge.chains.get(key);

@@ -141,4 +141,54 @@ describe('verify', () => {
     ]);
     expect(dropped.map((d) => d.reason)).toEqual(['duplicate']);
   });
+
+  it('dedupes as an index of every id did: each id once, where it first came, held by its best candidate', () => {
+    const files = ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts'].map(file);
+    const known = new Map([...entities, ...files.map((f) => [f.id, f] as const)]);
+    for (const f of files) texts[f.path!] = "import './a'; import './b'; import './c'; import './d';";
+    const verifyAll = (relations: ProposedRelation[]) =>
+      verify({ entities: known, relations, textOf: (p) => texts[p], endpoint: () => [] });
+    // The edges verify proposed before its dedupe: each relation verified alone has no duplicate.
+    const rank = (e: { namespace: string; verified_by?: string }) =>
+      e.namespace === 'typed-link' ? 0 : e.verified_by ? 1 : 2;
+    for (const seed of [1, 2, 3]) {
+      let s = seed;
+      const pick = (n: number) => {
+        s = (s * 1103515245 + 12345) % 2147483648;
+        return Math.floor(s / 65536) % n;
+      };
+      const relations: ProposedRelation[] = Array.from({ length: 120 }, (_, i) => {
+        const from = files[pick(4)]!;
+        const to = files[pick(4)]!;
+        const typed = pick(5) === 0;
+        return {
+          kind: typed ? 'references' : (['imports', 'uses'] as const)[pick(2)]!,
+          from: from.id,
+          to: to.id,
+          verified_by: `grep:./${'abcd'[pick(4)]}`,
+          evidence: ev(from.path!, i + 1),
+        };
+      }).filter((r) => r.from !== r.to);
+      const candidates = relations.flatMap((r) => verifyAll([r]).edges);
+      // The index it replaced: a Map by id, a later better candidate taking the first one's place.
+      const byId = new Map<string, (typeof candidates)[number]>();
+      const duplicates: number[] = [];
+      for (const e of candidates) {
+        const kept = byId.get(e.id);
+        if (!kept) byId.set(e.id, e);
+        else {
+          const winner = rank(e) < rank(kept) ? e : kept;
+          byId.set(e.id, winner);
+          duplicates.push((winner === e ? kept : e).evidence[0]!.line!);
+        }
+      }
+      const { edges, dropped } = verifyAll(relations);
+      expect(duplicates.length, `seed ${seed}`).toBeGreaterThan(10);
+      expect(edges, `seed ${seed}`).toEqual([...byId.values()]);
+      expect(
+        dropped.filter((d) => d.reason === 'duplicate').map((d) => d.evidence[0]!.line),
+        `seed ${seed}`,
+      ).toEqual(duplicates);
+    }
+  });
 });
