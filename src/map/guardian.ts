@@ -207,6 +207,15 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
   return { status: blockers.length === 0 ? 'confirmed' : 'proposed', blockers, warnings, checked };
 }
 
+/**
+ * Whether `guard` proved that no two edges of the map it judged share an id: past the schema gate
+ * it runs every edge through the duplicate-id check, and a duplicate is always a blocker. The
+ * index writer then need not check the 80,000 ids of a large map again.
+ */
+export function edgeIdsUnique(verdict: GuardResult): boolean {
+  return !verdict.blockers.some((b) => b.gate === 'schema' || b.gate === 'duplicate-id');
+}
+
 /** Whether a repo file exists: from this run's stamps when it was listed, else from disk. */
 function exists(root: string, rel: string, now: TreeState | undefined): boolean {
   const stamp = now?.get(rel);

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guard } from '../../src/map/guardian.js';
+import { edgeIdsUnique, guard } from '../../src/map/guardian.js';
 import type { ProofMap } from '../../src/map/schema.js';
 import { treeState } from '../../src/map/tree-state.js';
 import { edgeId, MintedEdgeIds } from '../../src/model/ids.js';
@@ -115,6 +115,24 @@ describe('guardian', () => {
     const r = guard(root, m);
     expect(r.status).toBe('proposed');
     expect(r.blockers.map((b) => b.gate)).toEqual([gate]);
+  });
+
+  it('vouches for unique edge ids only when its duplicate-id check ran on every edge and passed', () => {
+    expect(edgeIdsUnique(guard(root, copy()))).toBe(true);
+    // Other gates failing leaves the ids checked.
+    const ghost = copy();
+    ghost.nodes.find((n) => n.kind === 'file')!.found_at.path = 'src/ghost.ts';
+    expect(edgeIdsUnique(guard(root, ghost))).toBe(true);
+    const duplicated = copy();
+    duplicated.edges.push(structuredClone(codeEdge(duplicated)));
+    expect(edgeIdsUnique(guard(root, duplicated))).toBe(false);
+    // A schema failure stops the guardian before it looks at ids: a duplicate then goes unseen.
+    const unchecked = copy();
+    unchecked.edges.push(structuredClone(codeEdge(unchecked)));
+    (unchecked.meta as { status: string }).status = 'maybe';
+    const verdict = guard(root, unchecked);
+    expect(verdict.blockers.map((b) => b.gate)).toEqual(['schema']);
+    expect(edgeIdsUnique(verdict)).toBe(false);
   });
 
   it('warns (does not block) on a flow without edges', () => {
