@@ -193,6 +193,31 @@ describe('guardian', () => {
     expect(r.blockers.map((b) => b.gate)).toEqual([gate]);
   });
 
+  it('finds each repeated edge id once per pass, minted or not, whatever earlier passes met', () => {
+    const ids = new MintedEdgeIds();
+    const minted = ids.mint('aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'imports');
+    const other = 'cccccccccccc';
+    const sequence = [minted, other, minted, other, other, 'dddddddddddd'];
+    const reference = (list: string[]) => list.map((id, i) => list.indexOf(id) < i);
+    for (let run = 0; run < 2; run++) {
+      const pass = { others: new Set<string>() };
+      expect(sequence.map((id) => ids.seenAgain(id, pass))).toEqual(reference(sequence));
+    }
+    // A pass that meets each id once sees no repeat, though earlier passes met them all.
+    const once = { others: new Set<string>() };
+    expect([minted, other].map((id) => ids.seenAgain(id, once))).toEqual([false, false]);
+  });
+
+  it('reports a duplicated minted edge with the proof, and nothing on the next valid map', () => {
+    const proof = scanProof();
+    const duplicated = copy();
+    duplicated.edges.push(structuredClone(codeEdge(duplicated)));
+    const r = guard(root, duplicated, { proof });
+    expect(r.blockers.map((b) => b.gate)).toEqual(['duplicate-id']);
+    expect(r.blockers[0]!.edge).toBe(codeEdge(duplicated).id);
+    expect(guard(root, copy(), { proof }).blockers).toEqual([]);
+  });
+
   it('a minted id vouches only for the triple it was hashed from', () => {
     const ids = new MintedEdgeIds();
     const id = ids.mint('aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'imports');
