@@ -17,7 +17,7 @@ import { writeMapSpans } from './map/emit-spans.js';
 import { addFileNodes } from './map/file-nodes.js';
 import { resolveFlows } from './map/flows.js';
 import { addGoEdges, addGoManifestEdges, goZones } from './map/go-edges.js';
-import { type GuardResult, guard } from './map/guardian.js';
+import { edgeIdsUnique, type GuardResult, guard } from './map/guardian.js';
 import type { ResolvedImport } from './map/import-names.js';
 import { addManifestEdges } from './map/manifest-edges.js';
 import { SpanTable } from './map/map-text.js';
@@ -301,7 +301,7 @@ async function finishMap(
   if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
   stage('emit');
   if (store && previous && signalsJob && seal) {
-    store.writeSnapshot(map, found.files, docHeadings, items);
+    store.writeSnapshot(map, found.files, docHeadings, items, { uniqueIds: edgeIdsUnique(verdict) });
     // Let go while the signals are awaited: the worker's heap and this one's peak together then.
     items = undefined;
     stage('index');

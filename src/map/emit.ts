@@ -23,6 +23,7 @@ import { mapPath, readMapBytes } from './map-file.js';
 import { type ByteRun, type MapChunk, MapText, type SpanTable } from './map-text.js';
 import type { ProofMap } from './schema.js';
 import { describeSchemaError, type SchemaError } from './schema-problems.js';
+import { exactForSchema, VALIDATOR_OPTIONS } from './validator-options.js';
 
 export { mapPath, readMapBytes };
 
@@ -45,8 +46,13 @@ function loadValidator(): NonNullable<typeof validator> {
     const { Ajv2020 } = createRequire(import.meta.url)(
       'ajv/dist/2020.js',
     ) as typeof import('ajv/dist/2020.js');
-    const ajv = new Ajv2020({ allErrors: false, strict: false });
-    return ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+    const schema: unknown = JSON.parse(readFileSync(schemaFile, 'utf8'));
+    if (!exactForSchema(schema))
+      throw new Error(
+        'internal: the map schema needs unicode-aware length or pattern checks (validator-options.ts)',
+      );
+    // No logger: ajv would print that `unicode` is deprecated, a choice made in VALIDATOR_OPTIONS.
+    return new Ajv2020({ ...VALIDATOR_OPTIONS, logger: false }).compile(schema as object);
   }
 }
 

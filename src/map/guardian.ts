@@ -12,7 +12,7 @@ import { exclusionsFor } from '../discover/exclusions.js';
 import { READ_CAP_BYTES, repoText } from '../discover/safe-read.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import type { TextSource } from '../model/facts.js';
-import { MintedEdgeIds, nodeId } from '../model/ids.js';
+import { type EdgePass, MintedEdgeIds, nodeId } from '../model/ids.js';
 import { normalizeRepoPath } from '../model/paths.js';
 import { evidencedBy, LiteralChecks } from '../verify/code-dep.js';
 import type { VerifyProof } from '../verify/index.js';
@@ -134,11 +134,11 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
   }
 
   const typed = new Set<string>(TYPED_RELATIONS);
-  const edgeIds = new Set<string>();
+  const pass: EdgePass = { others: new Set() };
   for (const e of map.edges) {
     count('ids');
-    if (edgeIds.has(e.id)) block('duplicate-id', `edge id ${e.id} appears more than once`, { edge: e.id });
-    edgeIds.add(e.id);
+    if (ids.seenAgain(e.id, pass))
+      block('duplicate-id', `edge id ${e.id} appears more than once`, { edge: e.id });
     count('endpoints');
     const from = nodes.get(e.from);
     if (!from || !nodes.has(e.to)) {
@@ -205,6 +205,15 @@ export function guard(root: string, map: ProofMap, options: GuardOptions = {}): 
       block('writes', `the scan changed ${changed}, outside .proofmap/`);
   }
   return { status: blockers.length === 0 ? 'confirmed' : 'proposed', blockers, warnings, checked };
+}
+
+/**
+ * Whether `guard` proved that no two edges of the map it judged share an id: past the schema gate
+ * it runs every edge through the duplicate-id check, and a duplicate is always a blocker. The
+ * index writer then need not check the 80,000 ids of a large map again.
+ */
+export function edgeIdsUnique(verdict: GuardResult): boolean {
+  return !verdict.blockers.some((b) => b.gate === 'schema' || b.gate === 'duplicate-id');
 }
 
 /** Whether a repo file exists: from this run's stamps when it was listed, else from disk. */

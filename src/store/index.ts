@@ -9,6 +9,7 @@ import type { Freshness } from './freshness.js';
 import type { ConsultMarker } from './markers.js';
 import type { SearchOptions, SearchPage } from './search.js';
 import type { Heading } from './search-rows.js';
+import type { ProvenItems } from './snapshot-rows.js';
 import { SqliteIndex } from './store.js';
 
 export { SIGNALS_LAG, type SnapshotDelta } from './delta.js';
@@ -64,6 +65,8 @@ export interface IndexStore {
     headings?: readonly Heading[],
     /** The nodes' and edges' JSON as map.json holds it, so no entry is serialised twice. */
     items?: { nodes: readonly string[]; edges: readonly string[] },
+    /** What the caller proved of the map (snapshot-rows.ts ProvenItems), so it is not checked again. */
+    proven?: ProvenItems,
   ): number;
   /** The last snapshot, byte-for-byte as written, or undefined before the first scan. */
   readMap(): ProofMap | undefined;

@@ -11,7 +11,7 @@ import { queryJson, readEpoch } from './connection.js';
 import { pruneFacts } from './facts.js';
 import { type Heading, syncSearchRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
-import { syncEdges, syncNodes } from './snapshot-rows.js';
+import { type ProvenItems, syncEdges, syncNodes } from './snapshot-rows.js';
 
 export function writeSnapshot(
   conn: Connection,
@@ -19,12 +19,13 @@ export function writeSnapshot(
   files: readonly SourceFile[],
   headings: readonly Heading[],
   items?: { nodes: readonly string[]; edges: readonly string[] },
+  proven?: ProvenItems,
 ): number {
   return conn.db
     .transaction(() => {
       syncFiles(conn, files);
       syncNodes(conn, map.nodes, items?.nodes);
-      syncEdges(conn, map.edges, items?.edges);
+      syncEdges(conn, map.edges, items?.edges, proven);
       replaceCoverage(conn, map);
       const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
       conn

@@ -39,6 +39,7 @@ import { checkSearchTables } from './search-check.js';
 import type { Heading } from './search-rows.js';
 import { countSignals, deleteSignals, getSignals, putSignals, putSignalsJson } from './signals.js';
 import { upsertFiles, writeSnapshot } from './snapshot.js';
+import type { ProvenItems } from './snapshot-rows.js';
 
 export class SqliteIndex implements IndexStore {
   readonly path: string;
@@ -138,7 +139,8 @@ export class SqliteIndex implements IndexStore {
     files: readonly SourceFile[],
     headings: readonly Heading[] = [],
     items?: { nodes: readonly string[]; edges: readonly string[] },
-  ) => this.#write(() => writeSnapshot(this.#writer, map, files, headings, items));
+    proven?: ProvenItems,
+  ) => this.#write(() => writeSnapshot(this.#writer, map, files, headings, items, proven));
   writeDelta = (delta: SnapshotDelta) => this.#write(() => writeDelta(this.#writer, delta));
   updateFiles = (files: readonly SourceFile[]) => this.#write(() => upsertFiles(this.#writer, files));
   readMap = () => this.#guard(() => readMap(this.#conn));

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guard } from '../../src/map/guardian.js';
+import { edgeIdsUnique, guard } from '../../src/map/guardian.js';
 import type { ProofMap } from '../../src/map/schema.js';
 import { treeState } from '../../src/map/tree-state.js';
 import { edgeId, MintedEdgeIds } from '../../src/model/ids.js';
@@ -117,6 +117,24 @@ describe('guardian', () => {
     expect(r.blockers.map((b) => b.gate)).toEqual([gate]);
   });
 
+  it('vouches for unique edge ids only when its duplicate-id check ran on every edge and passed', () => {
+    expect(edgeIdsUnique(guard(root, copy()))).toBe(true);
+    // Other gates failing leaves the ids checked.
+    const ghost = copy();
+    ghost.nodes.find((n) => n.kind === 'file')!.found_at.path = 'src/ghost.ts';
+    expect(edgeIdsUnique(guard(root, ghost))).toBe(true);
+    const duplicated = copy();
+    duplicated.edges.push(structuredClone(codeEdge(duplicated)));
+    expect(edgeIdsUnique(guard(root, duplicated))).toBe(false);
+    // A schema failure stops the guardian before it looks at ids: a duplicate then goes unseen.
+    const unchecked = copy();
+    unchecked.edges.push(structuredClone(codeEdge(unchecked)));
+    (unchecked.meta as { status: string }).status = 'maybe';
+    const verdict = guard(root, unchecked);
+    expect(verdict.blockers.map((b) => b.gate)).toEqual(['schema']);
+    expect(edgeIdsUnique(verdict)).toBe(false);
+  });
+
   it('warns (does not block) on a flow without edges', () => {
     const m = copy();
     m.flows.push({ name: 'lonely', node_ids: [m.nodes[0]!.id], edge_ids: [], evidence: [] });
@@ -173,6 +191,31 @@ describe('guardian', () => {
     const r = guard(root, m, { proof, before });
     expect(r.status).toBe('proposed');
     expect(r.blockers.map((b) => b.gate)).toEqual([gate]);
+  });
+
+  it('finds each repeated edge id once per pass, minted or not, whatever earlier passes met', () => {
+    const ids = new MintedEdgeIds();
+    const minted = ids.mint('aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'imports');
+    const other = 'cccccccccccc';
+    const sequence = [minted, other, minted, other, other, 'dddddddddddd'];
+    const reference = (list: string[]) => list.map((id, i) => list.indexOf(id) < i);
+    for (let run = 0; run < 2; run++) {
+      const pass = { others: new Set<string>() };
+      expect(sequence.map((id) => ids.seenAgain(id, pass))).toEqual(reference(sequence));
+    }
+    // A pass that meets each id once sees no repeat, though earlier passes met them all.
+    const once = { others: new Set<string>() };
+    expect([minted, other].map((id) => ids.seenAgain(id, once))).toEqual([false, false]);
+  });
+
+  it('reports a duplicated minted edge with the proof, and nothing on the next valid map', () => {
+    const proof = scanProof();
+    const duplicated = copy();
+    duplicated.edges.push(structuredClone(codeEdge(duplicated)));
+    const r = guard(root, duplicated, { proof });
+    expect(r.blockers.map((b) => b.gate)).toEqual(['duplicate-id']);
+    expect(r.blockers[0]!.edge).toBe(codeEdge(duplicated).id);
+    expect(guard(root, copy(), { proof }).blockers).toEqual([]);
   });
 
   it('a minted id vouches only for the triple it was hashed from', () => {
