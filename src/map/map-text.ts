@@ -150,9 +150,10 @@ export class MapText {
     const rest = Buffer.concat([head, Buffer.from('[],\n  "edges": []'), tail.subarray(close.length)]);
     const parts = splitSections(rest);
     if (!parts) return undefined;
+    // Sized up front: pushing 87,000 numbers grew and copied the array a dozen times.
     const items = (from: number, to: number) => {
-      const out: Item[] = [];
-      for (let k = from; k < to; k++) out.push(k);
+      const out = new Array<Item>(to - from);
+      for (let k = from; k < to; k++) out[k - from] = k;
       return out;
     };
     return new MapText(
