@@ -298,7 +298,7 @@ async function finishMap(
   let items: SerializedItems | undefined = serializeItems(map);
   const spans = writing ? new SpanTable(items.nodes.length, items.edges.length) : undefined;
   const mapFile = writing ? writeMapFile(root, map, items, spans) : undefined;
-  if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.table());
+  if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.chunked());
   stage('emit');
   if (store && previous && signalsJob && seal) {
     store.writeSnapshot(map, found.files, docHeadings, items, { uniqueIds: edgeIdsUnique(verdict) });

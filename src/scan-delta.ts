@@ -28,7 +28,7 @@ import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emi
 import { openMapBySpans, removeMapSpans, writeMapSpans } from './map/emit-spans.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import type { KeptFingerprint } from './map/kept-fingerprint.js';
-import { ID_AT, MapText, SpanTable } from './map/map-text.js';
+import { ID_AT, MapText } from './map/map-text.js';
 import type { Finding, MapEdge, MapNode } from './map/schema.js';
 import { zonesByPath } from './map/zones.js';
 import type { ModuleFacts, SourceFile, TextSource } from './model/facts.js';
@@ -327,7 +327,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   });
   stage('index');
   input.onIndexed?.();
-  const spans = input.spansTable === false ? undefined : new SpanTable(text.nodes.length, text.edges.length);
+  const spans = input.spansTable === false ? undefined : text.spanTable();
   if (!spans) removeMapSpans(root); // before the map changes: a crash between the two leaves none
   const out = text.chunks(serializeSection, spans);
   const findings = scanFindings(small.findings);
@@ -346,7 +346,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     input.writeMap({ chunks: bytes, meta: kept, record: (mapStamp) => record(mapStamp, kept) });
   } else {
     const mapStamp = fileStamp(writeMapText(root, out)) ?? '';
-    if (spans) writeMapSpans(root, mapStamp, spans.table());
+    if (spans) writeMapSpans(root, mapStamp, spans.chunked());
     store.putSignals(LAST_SCAN, record(mapStamp));
   }
   stage('emit');

@@ -4,8 +4,8 @@
  * assemble → guard → emit → index). Loading them lazily keeps an unchanged rescan from paying
  * for the parser, the resolver and the graph library.
  */
-import { loadConfigLazily } from './discover/config-lazy.js';
-import { discoverTree, realRoot, statTree } from './discover/index.js';
+import { findConfigFile, type LoadedConfig, NO_CONFIG } from './discover/config-read.js';
+import { discoverTree, realRoot, type StatTree, statTree } from './discover/index.js';
 import { type MovedDiscovery, movedDiscovery } from './discover/moved-discovery.js';
 import { racyFilesUnchanged, restampedFiles } from './discover/racy-recheck.js';
 import { keepTreeStamps, keptTreeStamps } from './discover/stamps-file.js';
@@ -13,6 +13,7 @@ import { keepTreeFiles, keptTreeFiles, treeFilesOf } from './discover/tree-files
 import type { GuardResult } from './map/guardian.js';
 import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
+import { sha1 } from './model/ids.js';
 import {
   fileStamp,
   LAST_SCAN,
@@ -23,7 +24,9 @@ import {
   stageTimer,
   treeKey,
 } from './scan-support.js';
-import { acquireScanLock, type FileRecord, type IndexStore, openIndex } from './store/index.js';
+import type { FileRecord, IndexStore } from './store/index.js';
+import { keepScanRecord, keptScanRecord } from './store/last-scan-file.js';
+import { acquireScanLock } from './store/lock.js';
 
 export interface ScanOptions {
   /** Repository root (any path; it is realpath'd). */
@@ -73,35 +76,118 @@ export interface ScanResult {
 export async function scan(options: ScanOptions): Promise<ScanResult> {
   const root = realRoot(options.root);
   const writing = options.write !== false;
+  const indexed = options.index ?? writing;
   // One writer at a time: a second scan of the same repository waits, then fails clearly.
   const release = writing ? await acquireScanLock(root, options.lockTimeoutMs) : undefined;
-  const store = (options.index ?? writing) ? openIndex(root) : undefined;
+  // Started once the lock is held: `discover` then counts the record check or the index open.
+  const timer = stageTimer(options.onProgress);
+  let store: IndexStore | undefined;
   try {
-    const result = await scanLocked(root, options, store);
-    return store?.recovered ? { ...result, recovered: store.recovered } : result;
+    // Taken before the configuration and the stamps are read: files modified near it are
+    // distrusted by the next scan.
+    const startedMs = Date.now();
+    const configFile = findConfigFile(root);
+    // Under the lock, so no other scan writes the index between this check and its answer.
+    const early =
+      writing && indexed && !options.force && !options.order
+        ? unchangedByRecord(root, options, timer, configFile)
+        : undefined;
+    if (early && 'result' in early) return early.result;
+    // Loaded here: an unchanged tree answered from the record does without SQLite.
+    store = indexed ? (await import('./store/index.js')).openIndex(root) : undefined;
+    const loaded = await parseFoundConfig(configFile);
+    const scanned = await scanLocked(root, options, store, { loaded, timer, early, startedMs });
+    const result = store?.recovered ? { ...scanned, recovered: store.recovered } : scanned;
+    if (writing && store) {
+      const kept = store.recovered ? undefined : store.getSignals<LastScan>(LAST_SCAN);
+      store.close();
+      store = undefined;
+      // After the close: the record names index.db as the closed connection left it.
+      keepScanRecord(
+        root,
+        kept && {
+          config: configFingerprint(configFile),
+          configMaxFileBytes: loaded.config.scan?.maxFileBytes ?? null,
+          last: kept,
+        },
+      );
+    }
+    return result;
   } finally {
     store?.close();
     release?.();
   }
 }
 
+/** The configuration file as the record names it: its name and a digest of its text. */
+const configFingerprint = (found: { file: string; text: string } | undefined): string | null =>
+  found ? `${found.file}:${sha1(found.text)}` : null;
+
+/** loadConfig for the scan: zod and the schema are imported only when there is a configuration file. */
+async function parseFoundConfig(found: { file: string; text: string } | undefined): Promise<LoadedConfig> {
+  if (!found) return NO_CONFIG;
+  const { parseConfig } = await import('./discover/config.js');
+  return parseConfig(found.file, found.text);
+}
+
+/** The tree the record check stat'ed, for the scan that follows it under the same lock. */
+interface EarlyTree {
+  tree: StatTree;
+  /** The previous scan's start its `settled` was judged against. */
+  previousStartMs: number;
+}
+
+/**
+ * The last scan's result when its record (store/last-scan-file.ts) still holds: the same
+ * configuration text, every stamp as it saw them and settled, and map.json the file it wrote (the
+ * scan key follows, as in scanLocked's first test). Otherwise the tree it stat'ed, if it did.
+ */
+function unchangedByRecord(
+  root: string,
+  options: ScanOptions,
+  timer: ReturnType<typeof stageTimer>,
+  configFile: { file: string; text: string } | undefined,
+): { result: ScanResult } | EarlyTree | undefined {
+  const kept = keptScanRecord<LastScan>(root);
+  const last = kept?.last;
+  if (!kept || !last?.startedMs || !last.tree) return undefined;
+  const tree = statTree(root, { listingCache: true, previousStartMs: last.startedMs });
+  const early = { tree, previousStartMs: last.startedMs };
+  if (kept.config !== configFingerprint(configFile)) return early;
+  const maxFileBytes = options.maxFileBytes ?? kept.configMaxFileBytes ?? undefined;
+  if (!tree.settled || treeKey(tree.stamps, maxFileBytes) !== last.tree) return early;
+  const sameKept = unchangedMap(root, last, last.key);
+  if (!sameKept) return early;
+  timer.stage('discover', `${tree.paths.length} files, every stamp unchanged`);
+  return { result: unchangedResult(root, tree.listing.via, timer.timings, sameKept) };
+}
+
 async function scanLocked(
   root: string,
   options: ScanOptions,
   store: IndexStore | undefined,
+  context: {
+    loaded: LoadedConfig;
+    timer: ReturnType<typeof stageTimer>;
+    early: EarlyTree | undefined;
+    startedMs: number;
+  },
 ): Promise<ScanResult> {
-  const startedMs = Date.now();
-  const { timings, stage } = stageTimer(options.onProgress);
+  const { loaded, early, startedMs } = context;
+  const { timings, stage } = context.timer;
   const writing = options.write !== false;
-  const loaded = await loadConfigLazily(root);
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
   const last = store?.getSignals<LastScan>(LAST_SCAN);
   const trusting = store && last?.startedMs && !options.force;
-  const tree = statTree(root, {
-    ...(options.order ? { order: options.order } : {}),
-    ...(writing && store ? { listingCache: true } : {}),
-    ...(trusting ? { previousStartMs: last.startedMs } : {}),
-  });
+  // The tree the record check took serves when it was judged against this same previous start:
+  // it was stat'ed under this lock, after this scan's start, as the one below would be.
+  const tree =
+    (early && trusting && early.previousStartMs === last.startedMs ? early.tree : undefined) ??
+    statTree(root, {
+      ...(options.order ? { order: options.order } : {}),
+      ...(writing && store ? { listingCache: true } : {}),
+      ...(trusting ? { previousStartMs: last.startedMs } : {}),
+    });
   const treeNow = treeKey(tree.stamps, maxFileBytes);
   const reusable = writing && store && !options.force && !options.order;
   // Every stamp as the last scan saw it: its key still holds, and the file table stays unread.

@@ -35,15 +35,20 @@ interface Header {
 const spansPath = (root: string) => path.join(root, OUTPUT_DIR, SPANS_FILE);
 
 /** Keeps the table of the map.json just written, whose stamp is `mapStamp`. */
-export function writeMapSpans(root: string, mapStamp: string, spans: EntrySpans): void {
+export function writeMapSpans(
+  root: string,
+  mapStamp: string,
+  spans: Omit<EntrySpans, 'ids'> & { ids: Uint8Array | readonly Uint8Array[] },
+): void {
   const entries = spans.starts.length;
+  const ids = spans.ids instanceof Uint8Array ? [spans.ids] : spans.ids;
   const header: Header = {
     format: FORMAT,
     endian: endianness(),
     map: mapStamp,
     entries,
     nodes: spans.nodes,
-    ids: spans.ids.length,
+    ids: ids.reduce((sum, chunk) => sum + chunk.length, 0),
   };
   let line = JSON.stringify(header);
   line += ' '.repeat((4 - ((line.length + 1) % 4)) % 4); // the integers start 4-byte aligned
@@ -51,7 +56,7 @@ export function writeMapSpans(root: string, mapStamp: string, spans: EntrySpans)
     Buffer.from(`${line}\n`, 'latin1'),
     new Uint8Array(spans.starts.buffer, spans.starts.byteOffset, entries * 4),
     new Uint8Array(spans.ends.buffer, spans.ends.byteOffset, entries * 4),
-    spans.ids,
+    ...ids,
   ]);
 }
 

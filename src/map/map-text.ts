@@ -150,9 +150,10 @@ export class MapText {
     const rest = Buffer.concat([head, Buffer.from('[],\n  "edges": []'), tail.subarray(close.length)]);
     const parts = splitSections(rest);
     if (!parts) return undefined;
+    // Sized up front: pushing 87,000 numbers grew and copied the array a dozen times.
     const items = (from: number, to: number) => {
-      const out: Item[] = [];
-      for (let k = from; k < to; k++) out.push(k);
+      const out = new Array<Item>(to - from);
+      for (let k = from; k < to; k++) out[k - from] = k;
       return out;
     };
     return new MapText(
@@ -230,6 +231,16 @@ export class MapText {
     if (k < old.nodeCount) return offset === ID_SLOTS[0] ? k * 12 : undefined;
     const i = ID_SLOTS.indexOf(offset as (typeof ID_SLOTS)[number]);
     return i < 0 ? undefined : old.nodeCount * 12 + (k - old.nodeCount) * 36 + i * 12;
+  }
+
+  /**
+   * A table for writing this map with chunks(): old entries located by a spans table bring their
+   * ids as views of it (SpanTable.addRun), so only replaced lines need room of their own; from a
+   * map held in memory every entry's ids are copied.
+   */
+  spanTable(): SpanTable {
+    const own = 'bytes' in this.old ? undefined : 36 * 64;
+    return new SpanTable(this.nodes.length, this.edges.length, own);
   }
 
   /** The file's bytes with the big arrays as they are now and the small sections re-serialised. */
@@ -319,17 +330,25 @@ class ChunkList {
  */
 export class SpanTable {
   readonly #spans: Spans;
+  /**
+   * The ids so far: `#chunks`, then `#ids` from `#idStart` to `#idLength`. A run of old entries
+   * adds a view of the old table's ids, not a copy: a delta keeps all but a few of 87,000 entries,
+   * and copying their 3 MB of ids into fresh memory cost as much as the rest of its emit.
+   */
+  readonly #chunks: Uint8Array[] = [];
   #ids: Buffer;
+  #idStart = 0;
   #idLength = 0;
   #nodes = -1;
 
   /**
    * Sized for the entry counts when known: growing by doubling touched twice the memory, and in a
-   * short process every new page is a fault.
+   * short process every new page is a fault. `ownIds` is how many id bytes are expected from lines
+   * (add, addFromBytes) rather than from runs of an old table (addRun): all of them by default.
    */
-  constructor(nodes = 1024, edges = 0) {
+  constructor(nodes = 1024, edges = 0, ownIds = nodes * 12 + edges * 36) {
     this.#spans = new Spans(Math.max(1, nodes + edges));
-    this.#ids = Buffer.allocUnsafe(Math.max(12, nodes * 12 + edges * 36));
+    this.#ids = Buffer.allocUnsafe(Math.max(12 * 3, ownIds));
   }
 
   /** Marks the end of the nodes: entries added after this are edges. */
@@ -350,14 +369,14 @@ export class SpanTable {
 
   /**
    * Old entries k0..k1 of `spans`, now `shift` bytes further on, their ids one run of an old
-   * spans table's (`ids` from `at`): one copy, not one per entry.
+   * spans table's (`ids` from `at`): kept as a view of those bytes, which must not change until
+   * the table is written.
    */
   addRun(spans: EntrySpans, k0: number, k1: number, shift: number, at: number): void {
     this.#spans.addShifted(spans.starts, spans.ends, k0, k1, shift);
     const width = (k1 - k0 + 1) * (this.#nodes < 0 ? 12 : 36);
-    const ids = this.#reserve(width);
-    spans.ids.copy(ids, this.#idLength, at, at + width);
-    this.#idLength += width;
+    this.#flush();
+    this.#chunks.push(spans.ids.subarray(at, at + width));
   }
 
   /** An old entry from a map held in memory: its ids copied from its line at `lineStart`. */
@@ -371,22 +390,46 @@ export class SpanTable {
     }
   }
 
+  /** Ends the current run of own ids as a chunk (a view: later ids go after it in the buffer). */
+  #flush(): void {
+    if (this.#idLength > this.#idStart) this.#chunks.push(this.#ids.subarray(this.#idStart, this.#idLength));
+    this.#idStart = this.#idLength;
+  }
+
   #reserve(n: number): Buffer {
     if (this.#idLength + n > this.#ids.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.#ids.length * 2, this.#idLength + n));
-      this.#ids.copy(grown, 0, 0, this.#idLength);
+      // Earlier chunks keep viewing the old buffer; only the current run moves.
+      const pending = this.#idLength - this.#idStart;
+      const grown = Buffer.allocUnsafe(Math.max(this.#ids.length * 2, pending + n));
+      this.#ids.copy(grown, 0, this.#idStart, this.#idLength);
       this.#ids = grown;
+      this.#idStart = 0;
+      this.#idLength = pending;
     }
     return this.#ids;
   }
 
-  table(): EntrySpans {
+  /** The table with its ids as the chunks they were gathered in, for writing (emit-spans.ts). */
+  chunked(): Omit<EntrySpans, 'ids'> & { ids: readonly Uint8Array[] } {
+    this.#flush();
     const n = this.#spans.length;
     return {
       nodes: this.#nodes < 0 ? n : this.#nodes,
       starts: this.#spans.starts.subarray(0, n),
       ends: this.#spans.ends.subarray(0, n),
-      ids: this.#ids.subarray(0, this.#idLength),
+      ids: [...this.#chunks],
+    };
+  }
+
+  /** The table with its ids in one buffer (a copy when they came in several chunks). */
+  table(): EntrySpans {
+    const { ids, ...rest } = this.chunked();
+    return {
+      ...rest,
+      ids:
+        ids.length === 1
+          ? Buffer.from(ids[0]!.buffer, ids[0]!.byteOffset, ids[0]!.length)
+          : Buffer.concat(ids),
     };
   }
 }

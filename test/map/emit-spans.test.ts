@@ -96,6 +96,28 @@ describe('the spans table beside map.json', () => {
     }
   });
 
+  it("writes a splice's table with the old ids as views, byte for byte the table a full build writes", () => {
+    const map = bigMap(300);
+    const { root, stamp } = written(map);
+    const opened = openMapBySpans(root, stamp)!;
+    const text = opened.text;
+    const edited = spliceBoth(map, text);
+    const spans = text.spanTable();
+    const file = writeMapText(root, text.chunks(serializeSection, spans));
+    const table = spans.chunked();
+    // Several chunks: the runs of old entries are views of the old table, between the new lines.
+    expect(table.ids.length).toBeGreaterThan(2);
+    writeMapSpans(root, fileStamp(file)!, table);
+    opened.close();
+    const cold = written(edited);
+    const body = (dir: string) => {
+      const bytes = readFileSync(path.join(dir, '.proofmap/map-spans.bin'));
+      return bytes.subarray(bytes.indexOf(0x0a) + 1);
+    };
+    expect(body(root).equals(body(cold.root))).toBe(true);
+    expect(readFileSync(file).equals(readFileSync(mapFile(cold.root)))).toBe(true);
+  });
+
   it('is not used for any other map.json, nor when damaged', () => {
     const { root, stamp } = written(bigMap(50));
     expect(openMapBySpans(root, 'another:stamp')).toBeUndefined();
