@@ -135,16 +135,21 @@ export function toNode(e: Entity, zones: Pick<ZoneAssignment, 'zoneOf'>): MapNod
  * (equal keys, equal rank), and each relation by its rank among the relations, so an edge's place
  * is one number; with the edge's index below it (ties keep their order, as a stable sort does)
  * the ~80k numbers of a 7k-file map sort natively, with no comparator and no row object per edge.
- * A map too large for that number to be exact takes the comparator.
+ * A map too large for that number to be exact takes the comparator (`exactUpTo` lets a test
+ * send a small map there).
  */
-function sortEdges(edges: MapEdge[], nodes: readonly MapNode[]): MapEdge[] {
+export function sortEdges(
+  edges: MapEdge[],
+  nodes: readonly MapNode[],
+  exactUpTo = Number.MAX_SAFE_INTEGER,
+): MapEdge[] {
   const keys = [...new Set(nodes.map((n) => n.key))].sort(compareStrings);
   const rankOfKey = new Map(keys.map((k, i) => [k, i]));
   const rankOf = new Map(nodes.map((n) => [n.id, rankOfKey.get(n.key)!]));
   const relations = [...new Set(edges.map((e) => e.relation))].sort(compareStrings);
   const rankOfRelation = new Map(relations.map((r, i) => [r, i]));
   const count = edges.length;
-  if (keys.length * keys.length * relations.length * count > Number.MAX_SAFE_INTEGER) {
+  if (keys.length * keys.length * relations.length * count > exactUpTo) {
     const rows = edges.map((edge) => ({
       edge,
       pair: rankOf.get(edge.from)! * keys.length + rankOf.get(edge.to)!,

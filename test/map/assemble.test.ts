@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleMap, toEdge } from '../../src/map/assemble.js';
+import { assembleMap, sortEdges, toEdge, toNode } from '../../src/map/assemble.js';
 import type { MapEdge } from '../../src/map/schema.js';
 import { edgeId, nodeId } from '../../src/model/ids.js';
 import { compareStrings } from '../../src/model/paths.js';
@@ -87,6 +87,17 @@ describe('assembleMap', () => {
         map.edges.map((e) => e.id),
         `seed ${seed}`,
       ).toEqual(referenceOrder(edges.map(toEdge), entities));
+    }
+  });
+
+  it('orders edges the same way when the map is too large for one number per edge', () => {
+    for (const seed of [1, 2, 3]) {
+      const { entities, edges } = graph(seed);
+      const nodes = entities.map((e) => toNode(e, { zoneOf: () => 'z' }));
+      const mapEdges = edges.map(toEdge);
+      const packed = sortEdges(mapEdges, nodes).map((e) => e.id);
+      expect(sortEdges(mapEdges, nodes, 0).map((e) => e.id), `seed ${seed}`).toEqual(packed);
+      expect(packed).toEqual(referenceOrder(mapEdges, entities));
     }
   });
 
