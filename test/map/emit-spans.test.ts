@@ -38,6 +38,15 @@ function written(map: ProofMap): { root: string; stamp: string } {
   return { root, stamp };
 }
 
+/** A 300-entry map written with its table, opened by it, and the same splice made on both. */
+function openedAndSpliced() {
+  const map = bigMap(300);
+  const { root, stamp } = written(map);
+  const opened = openMapBySpans(root, stamp)!;
+  const text = opened.text;
+  return { root, opened, text, edited: spliceBoth(map, text) };
+}
+
 const mapFile = (root: string) => path.join(root, '.proofmap/map.json');
 
 describe('the spans table beside map.json', () => {
@@ -65,11 +74,7 @@ describe('the spans table beside map.json', () => {
   });
 
   it('writes a splice as a fresh serialisation, and a table the next splice can use', () => {
-    const map = bigMap(300);
-    const { root, stamp } = written(map);
-    const opened = openMapBySpans(root, stamp)!;
-    const text = opened.text;
-    const edited = spliceBoth(map, text);
+    const { root, opened, text, edited } = openedAndSpliced();
     const spans = new SpanTable(text.nodes.length, text.edges.length);
     const chunks = text.chunks(serializeSection, spans);
     // Untouched entries are runs of the old file, copied when written, not read into memory.
@@ -97,11 +102,7 @@ describe('the spans table beside map.json', () => {
   });
 
   it("writes a splice's table with the old ids as views, byte for byte the table a full build writes", () => {
-    const map = bigMap(300);
-    const { root, stamp } = written(map);
-    const opened = openMapBySpans(root, stamp)!;
-    const text = opened.text;
-    const edited = spliceBoth(map, text);
+    const { root, opened, text, edited } = openedAndSpliced();
     const spans = text.spanTable();
     const file = writeMapText(root, text.chunks(serializeSection, spans));
     const table = spans.chunked();
