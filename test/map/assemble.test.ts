@@ -96,7 +96,10 @@ describe('assembleMap', () => {
       const nodes = entities.map((e) => toNode(e, { zoneOf: () => 'z' }));
       const mapEdges = edges.map(toEdge);
       const packed = sortEdges(mapEdges, nodes).map((e) => e.id);
-      expect(sortEdges(mapEdges, nodes, 0).map((e) => e.id), `seed ${seed}`).toEqual(packed);
+      expect(
+        sortEdges(mapEdges, nodes, 0).map((e) => e.id),
+        `seed ${seed}`,
+      ).toEqual(packed);
       expect(packed).toEqual(referenceOrder(mapEdges, entities));
     }
   });
