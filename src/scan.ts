@@ -222,7 +222,7 @@ async function scanLocked(
       : undefined;
     // The same listing, with files whose bytes changed: discovery's answer from those files alone
     // (a one-file edit then loads neither the file table nor looks at every file again).
-    const kept = before && !restamped ? keptTreeFiles(root, keptBefore.key, tree.paths) : undefined;
+    const kept = before && !restamped ? keptTreeFiles(root, keptBefore.key, tree) : undefined;
     moved = kept ? movedDiscovery(tree, before!, kept, keptBefore.startedMs, rows, maxFileBytes) : undefined;
     if (restamped) {
       if (restamped.length > 0) store.updateFiles(restamped);
@@ -252,7 +252,7 @@ async function scanLocked(
     `${found.files.length} files, ${found.read.length} read${moved ? ' (moved stamps)' : ''}`,
   );
   if (writing && store && !options.order)
-    keepTreeFiles(root, moved ? moved.treeFiles(key) : treeFilesOf(key, tree.paths, found));
+    keepTreeFiles(root, moved ? moved.treeFiles(key) : treeFilesOf(key, tree, found));
 
   const kept = reusable ? unchangedMap(root, last, key) : undefined;
   if (kept && store) {
@@ -307,7 +307,7 @@ async function scanLocked(
   // A full build starts from discoverTree's own answer, as it always has.
   if (moved) {
     ({ previous, found, key } = discoverAll());
-    if (writing && store) keepTreeFiles(root, treeFilesOf(key, tree.paths, found));
+    if (writing && store) keepTreeFiles(root, treeFilesOf(key, tree, found));
   }
   const { buildMap } = await import('./scan-build.js');
   const built = await buildMap({

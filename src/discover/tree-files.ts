@@ -44,10 +44,16 @@ const filesPath = (root: string) => path.join(root, OUTPUT_DIR, FILES_FILE);
 export const listingDigest = (paths: readonly string[]): string =>
   createHash('sha1').update(paths.join('\0')).digest('hex');
 
-/** What discovery found (`files`, sorted by path as discovery returns them), aligned with the listing `paths`. */
+/** A listing and its listingDigest (a StatTree computes it from bytes it already has). */
+export interface Listed {
+  paths: readonly string[];
+  listingDigest(): string;
+}
+
+/** What discovery found (`files`, sorted by path as discovery returns them), aligned with the listing's paths. */
 export function treeFilesOf(
   key: string,
-  paths: readonly string[],
+  listed: Listed,
   found: {
     via: 'git' | 'walk';
     files: readonly SourceFile[];
@@ -56,10 +62,10 @@ export function treeFilesOf(
   },
 ): TreeFiles {
   const byPath = new Map(found.files.map((f) => [f.path, f]));
-  const entries = paths.map((p) => byPath.get(p));
+  const entries = listed.paths.map((p) => byPath.get(p));
   return {
     key,
-    listing: listingDigest(paths),
+    listing: listed.listingDigest(),
     via: found.via,
     roles: entries.map((f) => f?.role ?? null),
     hashes: entries.map((f) => f?.hash ?? null),
@@ -81,8 +87,8 @@ export function keepTreeFiles(root: string, kept: TreeFiles): void {
   }
 }
 
-/** The entries kept for scan key `key` over the listing `paths`, when they are whole and theirs. */
-export function keptTreeFiles(root: string, key: string, paths: readonly string[]): TreeFiles | undefined {
+/** The entries kept for scan key `key` over the listing `listed`, when they are whole and theirs. */
+export function keptTreeFiles(root: string, key: string, listed: Listed): TreeFiles | undefined {
   const read = readRegularFile(filesPath(root), MAX_BYTES);
   if (!read.ok) return undefined;
   let kept: TreeFiles & { format?: string };
@@ -91,7 +97,7 @@ export function keptTreeFiles(root: string, key: string, paths: readonly string[
   } catch {
     return undefined;
   }
-  const n = paths.length;
+  const n = listed.paths.length;
   if (
     kept.format !== FORMAT ||
     kept.key !== key ||
@@ -102,7 +108,7 @@ export function keptTreeFiles(root: string, key: string, paths: readonly string[
     kept.roles.length !== n ||
     kept.hashes.length !== n ||
     kept.contents.length !== n ||
-    kept.listing !== listingDigest(paths)
+    kept.listing !== listed.listingDigest()
   )
     return undefined;
   return kept;

@@ -10,13 +10,21 @@
  * those processes), extractIsolatedAsync does not (a full build, which the MCP server and the
  * watcher run among other calls).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FactSink } from '../extract/js-ts-sink.js';
 import type { ModuleFacts } from '../model/facts.js';
+
+// Loaded on the first child: node:child_process (with net and dgram behind it) cost every
+// one-file edit rescan, which imports this module and almost never parses in a child, ~4 ms.
+type ChildProcesses = typeof import('node:child_process');
+let childProcesses: ChildProcesses | undefined;
+const spawning = (): ChildProcesses =>
+  (childProcesses ??= createRequire(import.meta.url)('node:child_process') as ChildProcesses);
 
 export interface IsolatedJob {
   path: string;
@@ -49,7 +57,7 @@ const RETRIED = 'it is parsed again on the next scan';
 
 export function extractIsolated(files: IsolatedJob[]): ModuleFacts[] {
   return isolatedLoop(files, (rest, out) => {
-    const run = spawnSync(process.execPath, [childPath(), out], {
+    const run = spawning().spawnSync(process.execPath, [childPath(), out], {
       input: JSON.stringify(rest),
       stdio: ['pipe', 'ignore', 'pipe'],
       timeout: CHILD_TIMEOUT_MS,
@@ -143,7 +151,7 @@ function runChildAsync(files: IsolatedJob[], out: string): Promise<ChildEnd> {
     let stderr = '';
     let timedOut = false;
     try {
-      child = spawn(process.execPath, [childPath(), out], { stdio: ['pipe', 'ignore', 'pipe'] });
+      child = spawning().spawn(process.execPath, [childPath(), out], { stdio: ['pipe', 'ignore', 'pipe'] });
     } catch (error) {
       resolve({ status: null, signal: null, timedOut, spawnError: (error as Error).message, stderr });
       return;

@@ -4,9 +4,16 @@
  * loaded, so a clone given another `configFile` silently applies the first one. Hence one fresh
  * factory per tsconfig, and clones only for the variants (environment, type-only) of the same config.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type NapiResolveOptions, ResolverFactory } from 'oxc-resolver';
+import type * as Oxc from 'oxc-resolver';
 import type { Environment } from './environment.js';
+
+// Required, not imported: oxc-resolver is CommonJS, and an ES import of it made Node compile its
+// CommonJS export lexer and pre-parse the binding loader first, ~5 ms of every one-file edit rescan.
+const { ResolverFactory } = createRequire(import.meta.url)('oxc-resolver') as typeof Oxc;
+type ResolverFactory = Oxc.ResolverFactory;
+type NapiResolveOptions = Oxc.NapiResolveOptions;
 
 /** Extension lists shared with the pure fast path (relative-path.ts), so both try files in one order. */
 export const VALUE_EXTENSIONS = [

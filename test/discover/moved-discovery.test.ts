@@ -37,7 +37,7 @@ describe('movedDiscovery', () => {
       const last = store.getSignals<LastScan>(LAST_SCAN)!;
       const tree = statTree(root, { previousStartMs: last.startedMs });
       const before = keptTreeStamps(root, tree.numbers.length)!;
-      const kept = keptTreeFiles(root, last.key, tree.paths)!;
+      const kept = keptTreeFiles(root, last.key, tree)!;
       expect(before && kept).toBeTruthy();
       const moved = movedDiscovery(tree, before, kept, last.startedMs, (p) => store.filesAt(p));
       const full = discoverTree(tree, { previous: store.files(), previousStartMs: last.startedMs });

@@ -2,6 +2,7 @@ import { readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, wr
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statTree } from '../../src/discover/index.js';
+import { listingDigest } from '../../src/discover/tree-files.js';
 import { scan } from '../../src/scan.js';
 import { discoverDetails, importPairRepo } from '../helpers/rescan-fixture.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
@@ -13,6 +14,15 @@ const stampsOf = (root: string) => statTree(root, { previousStartMs: later() }).
 const tick = () => new Promise((r) => setTimeout(r, 5)); // change times must move past the last stat's
 
 describe('statTree: one digest of every stamp', () => {
+  it("gives tree-files' listingDigest of its paths, non-ASCII names included", () => {
+    const root = tmpRepo({ 'a.ts': '', 'docs/b.md': '', 'src/é/ü.ts': '', 'src/日本.ts': '', 'z😀.md': '' });
+    const tree = statTree(root);
+    expect(tree.paths.length).toBe(5);
+    expect(tree.listingDigest()).toBe(listingDigest(tree.paths));
+    expect(tree.listingDigest()).toBe(listingDigest([...tree.paths])); // memoised, still the same
+    expect(listingDigest([...tree.paths].reverse())).not.toBe(tree.listingDigest());
+  });
+
   it('is the same for an untouched tree, and settled only outside the racy window', () => {
     const root = tmpRepo({ 'a.ts': 'export const a = 1;\n', 'docs/b.md': '# b\n' });
     const first = stampsOf(root);
