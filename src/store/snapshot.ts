@@ -9,6 +9,7 @@ import type { SourceFile } from '../model/facts.js';
 import type { Connection } from './connection.js';
 import { queryJson, readEpoch } from './connection.js';
 import { pruneFacts } from './facts.js';
+import { rowBatch } from './row-batch.js';
 import { type Heading, syncSearchRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
 import { type ProvenItems, syncEdges, syncNodes } from './snapshot-rows.js';
@@ -49,15 +50,20 @@ export function syncFiles(conn: Connection, files: readonly SourceFile[]): void 
       `SELECT json_group_array(json_array(path, hash || ' ' || size || ' ' || mtime_ms || ' ' || role || ' ' || ifnull(stamp, '') || ' ' || ifnull(content, ''))) FROM files`,
     ),
   );
-  const put = conn.stmt(
-    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role, stamp, content) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const put = rowBatch(
+    conn,
+    `INSERT OR REPLACE INTO files (path, hash, size, mtime_ms, role, stamp, content) VALUES`,
+    7,
   );
+  // A full build's fresh file has no rows: every file is new, and its key need not be made.
+  const empty = old.size === 0;
   for (const f of files) {
-    if (old.get(f.path) !== fileRowKey(f)) {
-      put.run(f.path, f.hash, f.size, f.mtimeMs, f.role, f.stamp ?? null, f.content ?? null);
+    if (empty || old.get(f.path) !== fileRowKey(f)) {
+      put.add(f.path, f.hash, f.size, f.mtimeMs, f.role, f.stamp ?? null, f.content ?? null);
     }
     old.delete(f.path);
   }
+  put.flush();
   const del = conn.stmt(`DELETE FROM files WHERE path = ?`);
   for (const p of old.keys()) del.run(p);
 }
