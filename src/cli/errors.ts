@@ -17,6 +17,11 @@ export function reportError(error: unknown, io: Io): number {
     io.stderr.write(`proofmap: ${denied}\n`);
     return 2;
   }
+  const addon = nativeAddonProblem(error, process.version);
+  if (addon) {
+    io.stderr.write(`proofmap: ${addon}\n`);
+    return 3;
+  }
   const err = error instanceof Error ? error : new Error(String(error));
   io.stderr.write(`proofmap: internal error: ${err.message}\n`);
   if (io.env.PROOFMAP_DEBUG) io.stderr.write(`${err.stack ?? ''}\n`);
@@ -42,4 +47,21 @@ export function environmentProblem(error: unknown): string | undefined {
   if (SQLITE_REFUSED.test(code))
     return `the index .proofmap/index.db cannot be written (${code}: ${String(e!.message)}) — make .proofmap/ and its files writable, then run again`;
   return undefined;
+}
+
+/**
+ * One line for a native module this Node cannot load — most often better-sqlite3 installed under
+ * another Node version (a different NODE_MODULE_VERSION, or "did not self-register"). Not a bug
+ * to report: the install has to be rebuilt for the Node that runs it.
+ */
+export function nativeAddonProblem(error: unknown, nodeVersion: string): string | undefined {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code !== 'ERR_DLOPEN_FAILED' || typeof e.message !== 'string') return undefined;
+  const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(e.message)?.[1]?.replace('\\', '/');
+  const first = e.message.split('\n')[0]!.replace(/\s+$/, '');
+  const rebuild = pkg ? `npm rebuild ${pkg}` : 'npm rebuild';
+  const why = /NODE_MODULE_VERSION|self-register/.test(e.message)
+    ? 'it was built for another Node version'
+    : 'it is damaged or built for another platform';
+  return `a native module could not be loaded by Node ${nodeVersion} (${first}) — ${why}: run \`${rebuild}\` where proofmap is installed, with this Node, then run again`;
 }
