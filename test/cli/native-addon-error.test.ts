@@ -26,7 +26,12 @@ function realDlopenError(): Error {
 
 function captured(): { io: Io; err: () => string } {
   let text = '';
-  const sink = { write: (s: string) => ((text += s), true) };
+  const sink = {
+    write: (s: string) => {
+      text += s;
+      return true;
+    },
+  };
   return { io: { stdout: sink, stderr: sink, env: {} } as unknown as Io, err: () => text };
 }
 
@@ -50,7 +55,9 @@ describe('a native module this Node cannot load', () => {
       ),
       { code: 'ERR_DLOPEN_FAILED' },
     );
-    expect(nativeAddonProblem(mismatch, 'v24.0.0')).toContain('built for another Node version: run `npm rebuild @scope/addon`');
+    expect(nativeAddonProblem(mismatch, 'v24.0.0')).toContain(
+      'built for another Node version: run `npm rebuild @scope/addon`',
+    );
     expect(nativeAddonProblem(mismatch, 'v24.0.0')).not.toContain('\n');
     expect(nativeAddonProblem(new Error('Module did not self-register'), 'v24.0.0')).toBeUndefined();
   });
