@@ -52,12 +52,16 @@ export function writeMapSpans(
   };
   let line = JSON.stringify(header);
   line += ' '.repeat((4 - ((line.length + 1) % 4)) % 4); // the integers start 4-byte aligned
-  writeAtomic(spansPath(root), [
-    Buffer.from(`${line}\n`, 'latin1'),
-    new Uint8Array(spans.starts.buffer, spans.starts.byteOffset, entries * 4),
-    new Uint8Array(spans.ends.buffer, spans.ends.byteOffset, entries * 4),
-    ...ids,
-  ]);
+  writeAtomic(
+    spansPath(root),
+    [
+      Buffer.from(`${line}\n`, 'latin1'),
+      new Uint8Array(spans.starts.buffer, spans.starts.byteOffset, entries * 4),
+      new Uint8Array(spans.ends.buffer, spans.ends.byteOffset, entries * 4),
+      ...ids,
+    ],
+    { derived: true },
+  );
 }
 
 /** Drops the table (a writer that keeps none): a stale one would only be read to be refused. */

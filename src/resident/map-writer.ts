@@ -1,10 +1,10 @@
 /**
  * A resident's map.json writes, after the index commit and off the event loop: the bytes go to a
- * temp file through libuv's threads (write, fsync, rename, as writeAtomic does), so a change that
- * arrives meanwhile is applied at once instead of waiting ~60–100 ms for 39 MB to be written and
- * synced (the 7k-file repository). One write at a time; a delta that commits while one runs
- * replaces what is waiting, so quick edits write only the latest map. Readers see the old file or
- * the new one, never a mix, and the scan is recorded (LAST_SCAN) only for the map the index holds.
+ * temp file through libuv's threads (write, rename, as writeAtomic does for derived files), so a
+ * change that arrives meanwhile is applied at once instead of waiting for 39 MB to be written (the
+ * 7k-file repository). One write at a time; a delta that commits while one runs replaces what is
+ * waiting, so quick edits write only the latest map. Readers see the old file or the new one,
+ * never a mix, and the scan is recorded (LAST_SCAN) only for the map the index holds.
  */
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -65,7 +65,7 @@ async function writeAtomicAsync(target: string, chunks: readonly Uint8Array[]): 
     try {
       for (const chunk of chunks)
         for (let at = 0; at < chunk.length; ) at += (await file.write(chunk, at)).bytesWritten;
-      await file.sync();
+      // No fsync: map.json is derived (see writeAtomic's `derived`); the rename keeps it whole.
     } finally {
       await file.close();
     }
