@@ -186,8 +186,8 @@ export function discoverTree(tree: StatTree, options: DiscoverOptions = {}): Dis
     if (role === 'other' || (role === 'asset' && !TEXT_ASSET.test(rel))) continue;
     const decoded = decodeText(bytes);
     file.content = decoded.content;
-    if (decoded.text === undefined) skip(rel, decoded.content === 'binary' ? BINARY_REASON : INVALID_REASON);
-    else texts.set(rel, decoded.text, role === 'code' ? bytes : undefined);
+    if (decoded.text !== undefined) texts.set(rel, decoded.text);
+    else skip(rel, decoded.content === 'binary' ? BINARY_REASON : INVALID_REASON);
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
   const python = readPythonEnvironment(root, files);
@@ -280,27 +280,15 @@ export interface ReleasableTexts extends TextSource {
 export class LazyTexts implements ReleasableTexts {
   readonly #texts = new Map<string, string>();
   readonly #deferred = new Set<string>();
-  readonly #bytes = new Map<string, Uint8Array>();
   #released = false;
   constructor(readonly root: string) {}
   release(): void {
     this.#released = true;
     this.#texts.clear();
     this.#deferred.clear();
-    this.#bytes.clear();
   }
-  /** `bytes`: what `text` was decoded from, kept for takeBytes. */
-  set(rel: string, text: string, bytes?: Uint8Array): void {
+  set(rel: string, text: string): void {
     this.#texts.set(rel, text);
-    if (bytes) this.#bytes.set(rel, bytes);
-  }
-  takeBytes(rel: string): Uint8Array | undefined {
-    const bytes = this.#bytes.get(rel);
-    this.#bytes.delete(rel);
-    return bytes;
-  }
-  dropBytes(): void {
-    this.#bytes.clear();
   }
   defer(rel: string): void {
     this.#deferred.add(rel);

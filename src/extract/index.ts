@@ -11,7 +11,7 @@ import { extractGoManifest, type GoManifest, isGoManifest } from './go-manifest.
 import { isCodePath, moduleCacheKey } from './js-ts.js';
 import { type DocFacts, extractDoc } from './markdown.js';
 import { extractPackageJson, type PackageFacts } from './package-json.js';
-import { type Job, parseParallel } from './parse-pool.js';
+import { parseParallel } from './parse-pool.js';
 import { PYTHON_CACHE_KEY, PYTHON_PATH, type PythonFacts } from './python.js';
 import { extractPythonManifest, isPythonManifest, type PythonManifest } from './python-manifest.js';
 import { RUST_CACHE_KEY, RUST_PATH, type RustFacts } from './rust.js';
@@ -109,20 +109,13 @@ export async function extractAll(
   // One pool for every parsed language; a grammar loads only when a file of its language missed
   // the cache. Started before the documents and manifests below, which this thread extracts while
   // the workers parse.
-  const jobOf = (f: SourceFile): Job => {
-    const bytes = texts.takeBytes?.(f.path);
-    return bytes
-      ? { path: f.path, text: texts.get(f.path)!, bytes }
-      : { path: f.path, text: texts.get(f.path)! };
-  };
-  const jobs = {
+  const jobOf = (f: SourceFile) => ({ path: f.path, text: texts.get(f.path)! });
+  const parsing = parseParallel({
     jsTs: misses.map(jobOf),
     python: pythonMisses.map(jobOf),
     go: goMisses.map(jobOf),
     rust: rustMisses.map(jobOf),
-  };
-  texts.dropBytes?.();
-  const parsing = parseParallel(jobs);
+  });
   for (const file of kept) {
     const text = texts.get(file.path)!;
     if (file.role === 'manifest' && isCargoManifest(file.path)) {

@@ -31,24 +31,15 @@ export function packLane(jobs: ParseJobs): PackedLane {
   };
   let total = 0;
   for (const language of LANGUAGES)
-    for (const job of jobs[language]) {
-      const source = sourceBytes(job);
-      total += source ? source.length : wellFormed(job.text) ? Buffer.byteLength(job.text) : 0;
-    }
+    for (const { text } of jobs[language]) total += wellFormed(text) ? Buffer.byteLength(text) : 0;
   // Not from Buffer's shared pool: the whole ArrayBuffer is this lane's, so it can be transferred.
   const bytes = Buffer.allocUnsafeSlow(total);
   let at = 0;
   for (const language of LANGUAGES)
-    jobs[language].forEach((job, index) => {
-      lane.paths[language].push(job.path);
-      // The file's own bytes are copied: encoding 7,000 texts again cost the 7k-file repository's
-      // cold scan ~120 ms here, before any worker could start.
-      const source = sourceBytes(job);
-      if (source) {
-        bytes.set(source, at);
-        at += source.length;
-      } else if (wellFormed(job.text)) at += bytes.write(job.text, at, 'utf8');
-      else lane.loose.push([language, index, job.text]);
+    jobs[language].forEach(({ path, text }, index) => {
+      lane.paths[language].push(path);
+      if (wellFormed(text)) at += bytes.write(text, at, 'utf8');
+      else lane.loose.push([language, index, text]);
       lane.ends[language].push(at);
     });
   lane.bytes = bytes;
@@ -79,15 +70,6 @@ function startOf(lane: PackedLane, language: Language): number {
     start = lane.ends[other].at(-1) ?? start;
   }
   return start;
-}
-
-/**
- * A job's bytes as the worker must decode them to get its text back: the UTF-8 BOM the decoder
- * dropped is dropped here too (unpackJobs decodes with Buffer#toString, which keeps one).
- */
-function sourceBytes({ bytes }: Job): Uint8Array | undefined {
-  if (!bytes) return undefined;
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }
 
 const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();

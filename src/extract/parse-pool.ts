@@ -16,11 +16,7 @@ import { LANGUAGES, type PackedLane, packLane, unpackJobs } from './parse-lane.j
 import { extractPythonFiles, type PythonFacts } from './python.js';
 import { extractRustFiles, type RustFacts } from './rust.js';
 
-/**
- * One file to parse. `bytes`, when given, are what `text` was decoded from (UTF-8, fatal, a
- * leading BOM dropped): a worker's lane copies them rather than encoding the text again.
- */
-export type Job = { path: string; text: string; bytes?: Uint8Array };
+export type Job = { path: string; text: string };
 
 /** Files to parse, by language; the answer has the same shape, facts in input order. */
 export interface ParseJobs {

@@ -83,11 +83,4 @@ export interface TextSource {
   get(path: string): string | undefined;
   /** Whether the file is a decoded text (without reading a deferred one). */
   has(path: string): boolean;
-  /**
-   * The bytes the file's text was decoded from, once, when discovery kept them (code files of a
-   * build): the parse pool copies them to its workers instead of encoding the text again.
-   */
-  takeBytes?(path: string): Uint8Array | undefined;
-  /** Lets go of the bytes nobody took (the files whose facts came from the cache). */
-  dropBytes?(): void;
 }

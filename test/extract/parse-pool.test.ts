@@ -115,24 +115,4 @@ describe('the parse pool (compiled build, worker threads)', () => {
       expect(unpackJobs(lane, language, 0, 10)).toEqual(jobs[language]);
     expect(unpackJobs(lane, 'jsTs', 1, 3)).toEqual(jobs.jsTs.slice(1, 3));
   });
-
-  it("a lane packed from the files' own bytes gives back the texts discovery decoded: BOMs, non-ASCII", () => {
-    // Discovery decodes with a fatal TextDecoder, which drops one leading BOM; the worker decodes
-    // the copied bytes with Buffer#toString, which would keep it.
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    const sources = [
-      ['bom.ts', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("import x from './ü';\n")])],
-      ['two-boms.ts', Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x78])],
-      ['emoji.ts', Buffer.from('export const s = "😀 ß";\n')],
-      ['empty.ts', Buffer.alloc(0)],
-      ['bom-only.ts', Buffer.from([0xef, 0xbb, 0xbf])],
-    ] as const;
-    const withBytes = sources.map(([p, bytes]) => ({ path: p, text: decoder.decode(bytes), bytes }));
-    const textOnly = { path: 'text-only.ts', text: 'const é = 1;\n' };
-    const jobs = { jsTs: [...withBytes, textOnly], python: [], go: [], rust: [] };
-    const expected = jobs.jsTs.map(({ path: p, text }) => ({ path: p, text }));
-    expect(expected[0]!.text.startsWith('import')).toBe(true);
-    expect(expected[1]!.text).toBe('\ufeffx');
-    expect(unpackJobs(packLane(jobs), 'jsTs', 0, 10)).toEqual(expected);
-  });
 });
