@@ -1,7 +1,7 @@
 /**
  * Emit: validates the map against the published JSON Schema (ajv) and writes it atomically (temp
- * file in the same folder, fsync, rename), so a crash never leaves half a map and a reader never
- * sees one.
+ * file in the same folder, then rename; see writeAtomic for when an fsync comes first), so a crash
+ * never leaves half a map and a reader never sees one.
  */
 import {
   closeSync,
