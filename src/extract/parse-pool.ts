@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ModuleFacts } from '../model/facts.js';
+import { WORKER_YOUNG_GENERATION } from '../model/young-generation.js';
 import { extractGoFiles, type GoFacts } from './go.js';
 import { extractModules } from './js-ts.js';
 import { LANGUAGES, type PackedLane, packLane, unpackJobs } from './parse-lane.js';
@@ -152,7 +153,9 @@ export async function answerInParts(lane: PackedLane, send: (message: WorkerMess
 function inWorker(jobs: ParseJobs, onPart: (part: FactsPart) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     // '../extract/': the same file from dist/extract/ and from the bundled CLI in dist/cli-bundle/.
-    const worker = new Worker(new URL('../extract/parse-worker.js', import.meta.url));
+    const worker = new Worker(new URL('../extract/parse-worker.js', import.meta.url), {
+      resourceLimits: WORKER_YOUNG_GENERATION,
+    });
     const end = (error?: Error) => {
       worker.removeAllListeners('message');
       void worker.terminate();

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { type GateRow, type GateSeal, sealedGateRows } from '../gate/entry-rows.js';
 import { type GateThresholds, gateEntries } from '../gate/severity-cache.js';
 import type { ProofMap } from '../map/schema.js';
+import { WORKER_YOUNG_GENERATION } from '../model/young-generation.js';
 import type { SeverityThresholds } from './severity.js';
 import { computeSignals, type Signals } from './signals.js';
 import { graphNodesAndEdges, type SignalsGraph, signalsGraph, withCycleEvidence } from './signals-graph.js';
@@ -50,7 +51,9 @@ export function runSignalsJob(job: SignalsJob, parsed?: Pick<ProofMap, 'nodes' |
 export function prestartSignalsWorker(): Worker | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;
   // '../graph/': the same file from dist/graph/ and from the bundled CLI in dist/cli-bundle/.
-  const worker = new Worker(new URL('../graph/signals-worker.js', import.meta.url));
+  const worker = new Worker(new URL('../graph/signals-worker.js', import.meta.url), {
+    resourceLimits: WORKER_YOUNG_GENERATION,
+  });
   worker.unref();
   // An error before a job is attached (none is expected) must not surface as unhandled.
   worker.on('error', () => {});
