@@ -154,7 +154,8 @@ export function openQueryStore(
   url: string | undefined,
   values: Parsed['values'],
 ): ReturnType<typeof localStore> | ReturnType<typeof sharedStore> {
-  if (!url) return localStore(root);
+  // One question per process: its edges are read as the query walks them.
+  if (!url) return localStore(root, { lazyEdges: true });
   const repo = typeof values.repo === 'string' ? values.repo : repoName(root);
   const commit = typeof values.commit === 'string' ? values.commit : undefined;
   return sharedStore(url, repo, commit);

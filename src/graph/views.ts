@@ -4,7 +4,7 @@
  * files in; that is what keeps every signal computed over a view identical across runs.
  */
 import graphology from 'graphology';
-import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
+import type { MapEdge, MapNode } from '../map/schema.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import { compareStrings } from '../model/paths.js';
 
@@ -83,7 +83,13 @@ export interface ViewTable {
   edges: ViewEdge[];
 }
 
-export function viewTable(map: ProofMap, kind: ViewKind, opts: ViewOptions = {}): ViewTable {
+/** What a view reads of a map: every node, and of each edge its ends and relation. */
+export interface ViewSource {
+  nodes: readonly MapNode[];
+  edges: readonly Pick<MapEdge, 'id' | 'from' | 'to' | 'relation'>[];
+}
+
+export function viewTable(map: ViewSource, kind: ViewKind, opts: ViewOptions = {}): ViewTable {
   const relations = relationsOf(kind, opts);
   const byId = new Map(map.nodes.map((n) => [n.id, n]));
   const keep = (n: MapNode | undefined): n is MapNode =>
@@ -122,7 +128,7 @@ export function viewTable(map: ProofMap, kind: ViewKind, opts: ViewOptions = {})
   };
 }
 
-export function buildView(map: ProofMap, kind: ViewKind, opts: ViewOptions = {}): View {
+export function buildView(map: ViewSource, kind: ViewKind, opts: ViewOptions = {}): View {
   const table = viewTable(map, kind, opts);
   const graph: View = new graphology.DirectedGraph<ViewNode, ViewEdge>();
   table.ids.forEach((id, i) => {
@@ -139,6 +145,6 @@ function viewNode(n: MapNode): ViewNode {
   return { kind: n.kind, key: n.key, label: n.label, ...(n.path === undefined ? {} : { path: n.path }) };
 }
 
-function byPair(a: MapEdge, b: MapEdge): number {
+function byPair(a: ViewSource['edges'][number], b: ViewSource['edges'][number]): number {
   return compareStrings(a.from, b.from) || compareStrings(a.to, b.to) || compareStrings(a.id, b.id);
 }

@@ -18,6 +18,7 @@ import { type IndexStore, isUnwritable, openIndex } from '../store/index.js';
 import { localStore } from '../store/local-store.js';
 import type { QueryStore, StoreSnapshot } from '../store/query-store.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';
+import type { EdgeSource } from '../store/read-map-lazy.js';
 
 /** The writable handle the markers need turned out to be a stand-in. */
 class IndexNotWritable extends Error {}
@@ -39,6 +40,8 @@ export interface SessionDeps {
   cachedSignals?(): Signals | undefined;
   /** Set when delta scans changed the import graph after the cached signals were computed. */
   signalsLag?(): { epoch: number } | undefined;
+  /** The edges read on demand (a CLI query's snapshot); without it they come from `map.edges`. */
+  edges?: EdgeSource;
   close?(): void;
 }
 
@@ -60,25 +63,15 @@ export interface Session {
   close(): void;
 }
 
-export function createSession(map: ProofMap, deps: SessionDeps): Session {
-  const byId = new Map(map.nodes.map((n) => [n.id, n]));
-  const edgeById = new Map(map.edges.map((e) => [e.id, e]));
-  const byPath = new Map<string, MapNode>();
-  // A path can name a file node and a package node (package.json); the file wins.
-  for (const n of map.nodes)
-    if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script' && n.kind !== 'symbol')
-      byPath.set(n.path, n);
+/** An EdgeSource over edges held in memory, indexed on first use. */
+function heldEdges(map: ProofMap): EdgeSource {
+  let byId: Map<string, MapEdge> | undefined;
   let incoming: Map<string, MapEdge[]> | undefined;
-  const views = new Map<string, View>();
-  const indexes = new Map<string, Indexed>();
-  let signals: Signals | undefined;
-  /** Whether the signals came from the index's cache (they may then lag the graph). */
-  let fromCache = false;
   return {
-    map,
-    deps,
-    node: (id) => byId.get(id),
-    edge: (id) => edgeById.get(id),
+    edge(id) {
+      byId ??= new Map(map.edges.map((e) => [e.id, e]));
+      return byId.get(id);
+    },
     edgesTo(id) {
       if (!incoming) {
         incoming = new Map();
@@ -90,10 +83,33 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
       }
       return incoming.get(id) ?? [];
     },
+    ends: () => map.edges,
+  };
+}
+
+export function createSession(map: ProofMap, deps: SessionDeps): Session {
+  const byId = new Map(map.nodes.map((n) => [n.id, n]));
+  const edges = deps.edges ?? heldEdges(map);
+  const byPath = new Map<string, MapNode>();
+  // A path can name a file node and a package node (package.json); the file wins.
+  for (const n of map.nodes)
+    if (n.path !== undefined && n.kind !== 'package' && n.kind !== 'script' && n.kind !== 'symbol')
+      byPath.set(n.path, n);
+  const views = new Map<string, View>();
+  const indexes = new Map<string, Indexed>();
+  let signals: Signals | undefined;
+  /** Whether the signals came from the index's cache (they may then lag the graph). */
+  let fromCache = false;
+  return {
+    map,
+    deps,
+    node: (id) => byId.get(id),
+    edge: (id) => edges.edge(id),
+    edgesTo: (id) => edges.edgesTo(id),
     nodeAt: (p) => byPath.get(p),
     view(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
-      const view = views.get(key) ?? buildView(map, kind, opts);
+      const view = views.get(key) ?? buildView({ nodes: map.nodes, edges: edges.ends() }, kind, opts);
       views.set(key, view);
       return view;
     },
@@ -155,6 +171,7 @@ export function sessionOf(
     changedFiles: (base) => gitChangedFiles(root, base),
     cachedSignals: () => snapshot.signals() as Signals | undefined,
     signalsLag: () => snapshot.signalsLag(),
+    ...(snapshot.edges ? { edges: snapshot.edges } : {}),
     ...(options.recordConsults && store.backend === 'sqlite'
       ? {
           consulted: (paths: readonly string[], query: string) => {

@@ -8,6 +8,7 @@ import { InputError } from '../model/errors.js';
 import { SIGNALS_LAG } from './delta.js';
 import { type IndexStore, openIndex } from './index.js';
 import type { QueryStore, StoreSnapshot } from './query-store.js';
+import { type LazySnapshot, readMapLazy } from './read-map-lazy.js';
 
 export interface LocalStore extends QueryStore {
   readonly backend: 'sqlite';
@@ -18,13 +19,32 @@ export interface LocalStore extends QueryStore {
   closeNow(): void;
 }
 
-export function localStore(root: string): LocalStore {
+export interface LocalStoreOptions {
+  /**
+   * Read each snapshot's edges as the queries ask for them (read-map-lazy.ts): for a process that
+   * answers one question. A long-lived reader (the MCP server) holds the whole map instead, and
+   * holds no read transaction open between its answers.
+   */
+  lazyEdges?: boolean;
+}
+
+const LAZY_BUSY_MS = 10_000;
+
+export function localStore(root: string, options: LocalStoreOptions = {}): LocalStore {
   const index = openIndex(root, { readonly: true });
+  const lazy: LazySnapshot[] = [];
+  const closeLazy = () => {
+    for (const snapshot of lazy.splice(0)) snapshot.close();
+  };
   const snapshotNow = (): StoreSnapshot => {
-    const map = index.readMap();
+    // The store opens first: it follows a replaced file and repairs a damaged one.
+    const read = options.lazyEdges && index.epoch() > 0 ? readMapLazy(index.path, LAZY_BUSY_MS) : undefined;
+    if (read) lazy.push(read);
+    const map = read?.map ?? index.readMap();
     if (!map) throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
     return {
       map,
+      ...(read ? { edges: read.edges } : {}),
       signals: () => index.getSignals(SIGNALS_KIND),
       signalsLag: () => index.getSignals<{ epoch: number }>(SIGNALS_LAG),
     };
@@ -43,7 +63,13 @@ export function localStore(root: string): LocalStore {
     },
     crossImpact: async () => undefined,
     crossRefs: async () => undefined,
-    closeNow: () => index.close(),
-    close: async () => index.close(),
+    closeNow: () => {
+      closeLazy();
+      index.close();
+    },
+    close: async () => {
+      closeLazy();
+      index.close();
+    },
   };
 }

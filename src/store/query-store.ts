@@ -6,11 +6,13 @@
  * repositories) comes through the cross-repository methods, which a local store answers with
  * nothing because it holds one repository.
  */
+
 import type { ProofMap } from '../map/schema.js';
 import type { Freshness } from './freshness.js';
 import type { CrossImpact } from './pg/cross.js';
 import type { CrossRefs } from './pg/cross-refs.js';
 import type { CommitRead } from './pg/read.js';
+import type { EdgeSource } from './read-map-lazy.js';
 import type { SearchOptions, SearchPage } from './search.js';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -23,6 +25,8 @@ export interface StoreSnapshot {
   signalsLag(): { epoch: number } | undefined;
   /** The commit read, for a shared index. */
   read?: CommitRead;
+  /** The edges read on demand instead of from `map.edges` (a CLI query's local snapshot). */
+  edges?: EdgeSource;
 }
 
 export interface CrossOptions {

@@ -6,15 +6,26 @@ import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import { type Connection, IndexDamage, parseStored } from './connection.js';
 
 export function readMap(conn: Connection): ProofMap | undefined {
+  const head = readMapHead(conn);
+  if (!head) return undefined;
+  head.map.edges = inOrder<MapEdge>(conn, 'edges', head.edgeOrder);
+  return head.map;
+}
+
+/**
+ * The snapshot without its edges (an empty list in their place, so the keys keep their order)
+ * and the edge ids in map order: readMap fills them in, read-map-lazy.ts reads them on demand.
+ */
+export function readMapHead(conn: Connection): { map: ProofMap; edgeOrder: string } | undefined {
   const row = conn.stmt(`SELECT json, node_order, edge_order FROM snapshot WHERE id = 1`).get() as
     | { json: string; node_order: string; edge_order: string }
     | undefined;
   if (row === undefined) return undefined;
   const map = parseStored<ProofMap>(row.json);
   map.nodes = inOrder<MapNode>(conn, 'nodes', row.node_order);
-  map.edges = inOrder<MapEdge>(conn, 'edges', row.edge_order);
+  map.edges = [];
   map.coverage = parseStored(joined(conn, `SELECT group_concat(json, ',' ORDER BY seq) FROM coverage`));
-  return map;
+  return { map, edgeOrder: row.edge_order };
 }
 
 /**

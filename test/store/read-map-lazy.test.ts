@@ -1,0 +1,105 @@
+/**
+ * A CLI query reads its snapshot's edges on demand (store/read-map-lazy.ts). Its answers must be
+ * the ones a session holding the whole map gives, and its reads must stay on the snapshot it
+ * opened while scans change the index.
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { context } from '../../src/query/context.js';
+import { impact } from '../../src/query/impact.js';
+import { refs } from '../../src/query/refs.js';
+import { openSession, openStoreSession, type Session } from '../../src/query/session.js';
+import { scan } from '../../src/scan.js';
+import { localStore } from '../../src/store/local-store.js';
+import { CORE_REPO, scannedFixture, scannedRepo } from '../query/fixture.js';
+
+async function lazySession(root: string): Promise<Session> {
+  const store = localStore(root, { lazyEdges: true });
+  const session = await openStoreSession(store, root);
+  return { ...session, close: () => store.closeNow() };
+}
+
+const filePaths = (s: Session) =>
+  s.map.nodes.filter((n) => n.kind === 'file' && n.path !== undefined).map((n) => n.path!);
+
+describe('lazy edges', () => {
+  for (const fixture of [
+    'symbols-reexport-forms',
+    'import-forms',
+    'tsconfig-paths-monorepo',
+    'python-forms',
+  ]) {
+    it(`answers impact, refs and context as the whole map does (${fixture})`, async () => {
+      const root = await scannedFixture(fixture);
+      const held = openSession(root);
+      const lazy = await lazySession(root);
+      const files = filePaths(held);
+      expect(files.length).toBeGreaterThan(2);
+      // Asked before anything loads every edge: each answer walks only what it reads.
+      for (const file of files) {
+        expect(JSON.stringify(impact(lazy, file))).toBe(JSON.stringify(impact(held, file)));
+        expect(JSON.stringify(refs(lazy, file))).toBe(JSON.stringify(refs(held, file)));
+        expect(JSON.stringify(context(lazy, file))).toBe(JSON.stringify(context(held, file)));
+      }
+      for (const node of held.map.nodes) {
+        expect(lazy.edgesTo(node.id)).toEqual(held.edgesTo(node.id));
+        for (const edge of held.edgesTo(node.id)) expect(lazy.edge(edge.id)).toEqual(edge);
+      }
+      // The whole map, once asked for, serialises to the same bytes, and the edges it holds are
+      // the objects the lazy reads returned.
+      const some = held.map.edges.at(-1);
+      const met = some && lazy.edge(some.id);
+      expect(JSON.stringify(lazy.map)).toBe(JSON.stringify(held.map));
+      if (some) expect(lazy.map.edges.find((e) => e.id === some.id)).toBe(met);
+      held.close();
+      lazy.close();
+    });
+  }
+
+  it('gives edges in map order after deltas appended their rows', async () => {
+    const root = await scannedRepo(CORE_REPO);
+    for (const file of ['src/main.ts', 'src/app.ts', 'src/core/a.ts']) {
+      appendFileSync(
+        path.join(root, file),
+        "import { c } from './core/b.js';\nexport const used = c;\n".replace(
+          './core/',
+          file.startsWith('src/core/') ? './' : './core/',
+        ),
+      );
+      expect((await scan({ root })).mode).toBe('delta');
+    }
+    const held = openSession(root);
+    const lazy = await lazySession(root);
+    const order = (s: Session) =>
+      s.map.nodes.map((n) =>
+        s
+          .edgesTo(n.id)
+          .map((e) => e.id)
+          .join(' '),
+      );
+    expect(order(lazy)).toEqual(order(held));
+    held.close();
+    lazy.close();
+  });
+
+  it('keeps reading the snapshot it opened while a delta and a full build change the index', async () => {
+    const root = await scannedRepo(CORE_REPO);
+    const before = openSession(root);
+    const lazy = await lazySession(root);
+    const target = before.nodeAt('src/core/b.ts')!.id;
+    const expected = before.edgesTo(target).map((e) => e.id);
+    // a.ts stops importing b.ts: a delta deletes that edge's row in place.
+    writeFileSync(path.join(root, 'src/core/a.ts'), 'export const a = () => 2;\n');
+    expect((await scan({ root })).mode).toBe('delta');
+    const after = openSession(root);
+    expect(after.edgesTo(target).length).toBeLessThan(expected.length);
+    expect(lazy.edgesTo(target).map((e) => e.id)).toEqual(expected);
+    // A full build renames a fresh file over index.db.
+    await scan({ root, force: true });
+    expect(lazy.map.edges.map((e) => e.id)).toEqual(before.map.edges.map((e) => e.id));
+    before.close();
+    after.close();
+    lazy.close();
+  });
+});
