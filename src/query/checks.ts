@@ -119,8 +119,7 @@ function checkingCovers(session: Session) {
   let list = covers.get(session.map);
   if (!list) {
     list = [];
-    for (const edge of session.map.edges) {
-      if (edge.relation !== 'covers') continue;
+    for (const edge of session.edgesOf('covers')) {
       const from = session.node(edge.from);
       const checks = from?.metadata?.checks;
       if (!from || !Array.isArray(checks)) continue;

@@ -5,9 +5,9 @@
  * the chain of relations that reaches it so an agent can judge why it is listed.
  */
 import { relationsOf } from '../graph/views.js';
-import type { MapEdge } from '../map/schema.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import { compareStrings } from '../model/paths.js';
+import type { EdgeEnds } from '../store/read-map-lazy.js';
 import type { Session } from './session.js';
 
 export interface RelationStep {
@@ -118,7 +118,7 @@ interface Proximity {
   index: Map<string, number>;
   start: Int32Array;
   to: Int32Array;
-  edges: MapEdge[];
+  edges: EdgeEnds[];
   /** 1 where the node is a document or decision record with a path. */
   document: Uint8Array;
 }
@@ -131,8 +131,9 @@ function proximityOf(session: Session): Proximity {
   const relations = relationsOf('proximity');
   const ids = session.map.nodes.map((node) => node.id);
   const index = new Map(ids.map((id, i) => [id, i]));
-  const lists: [number, MapEdge][][] = ids.map(() => []);
-  for (const e of session.map.edges) {
+  const lists: [number, EdgeEnds][][] = ids.map(() => []);
+  // Ends only: a CLI query reads no evidence to build this (the neighbours' order below is total).
+  for (const e of session.edgeEnds()) {
     if (!relations.has(e.relation) || e.from === e.to) continue;
     if (session.node(e.from)?.external || session.node(e.to)?.external) continue;
     const a = index.get(e.from);
@@ -141,10 +142,10 @@ function proximityOf(session: Session): Proximity {
     lists[a]!.push([b, e]);
     lists[b]!.push([a, e]);
   }
-  const rank = (e: MapEdge) => (TYPED.has(e.relation) ? 0 : 1);
+  const rank = (e: EdgeEnds) => (TYPED.has(e.relation) ? 0 : 1);
   const start = new Int32Array(ids.length + 1);
   const to: number[] = [];
-  const edges: MapEdge[] = [];
+  const edges: EdgeEnds[] = [];
   lists.forEach((list, i) => {
     list.sort(
       (x, y) =>

@@ -18,7 +18,7 @@ import { type IndexStore, isUnwritable, openIndex } from '../store/index.js';
 import { localStore } from '../store/local-store.js';
 import type { QueryStore, StoreSnapshot } from '../store/query-store.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';
-import type { EdgeSource } from '../store/read-map-lazy.js';
+import type { EdgeEnds, EdgeSource } from '../store/read-map-lazy.js';
 
 /** The writable handle the markers need turned out to be a stand-in. */
 class IndexNotWritable extends Error {}
@@ -52,6 +52,10 @@ export interface Session {
   edge(id: string): MapEdge | undefined;
   /** Map edges pointing at a node, every relation (indexed on first use). */
   edgesTo(id: string): readonly MapEdge[];
+  /** Every edge's id, ends and relation, in no set order: what a walk over the whole graph needs. */
+  edgeEnds(): readonly EdgeEnds[];
+  /** The edges of one relation, in map order. */
+  edgesOf(relation: string): readonly MapEdge[];
   /** File, document or artifact node of a repo-relative path. */
   nodeAt(path: string): MapNode | undefined;
   view(kind: ViewKind, opts?: ViewOptions): View;
@@ -84,6 +88,7 @@ function heldEdges(map: ProofMap): EdgeSource {
       return incoming.get(id) ?? [];
     },
     ends: () => map.edges,
+    ofRelation: (relation) => map.edges.filter((e) => e.relation === relation),
   };
 }
 
@@ -106,6 +111,8 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     node: (id) => byId.get(id),
     edge: (id) => edges.edge(id),
     edgesTo: (id) => edges.edgesTo(id),
+    edgeEnds: () => edges.ends(),
+    edgesOf: (relation) => edges.ofRelation(relation),
     nodeAt: (p) => byPath.get(p),
     view(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;

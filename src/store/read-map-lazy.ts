@@ -26,6 +26,8 @@ export interface EdgeSource {
   edgesTo(id: string): MapEdge[];
   /** Every edge's ends, in no particular order (views sort what they keep). */
   ends(): readonly EdgeEnds[];
+  /** The edges of one relation, in the map's order. */
+  ofRelation(relation: string): MapEdge[];
 }
 
 export interface LazySnapshot {
@@ -57,7 +59,17 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
   const into = new Map<string, MapEdge[]>();
   let all: MapEdge[] | undefined;
   let position: Map<string, number> | undefined;
+  let ends: readonly EdgeEnds[] | undefined;
   const ids = () => (edgeOrder === '' ? [] : edgeOrder.split(','));
+  // Rows read by a column, in the map's order; a row the snapshot does not list is left out.
+  const inMapOrder = (rows: [string, string][]): MapEdge[] => {
+    position ??= new Map(ids().map((edgeId, i) => [edgeId, i]));
+    const at = position;
+    return rows
+      .filter(([edgeId]) => at.has(edgeId))
+      .sort(([a], [b]) => at.get(a)! - at.get(b)!)
+      .map(([edgeId, json]) => keep(edgeId, json));
+  };
   // One object per edge, whichever read met it first: callers may compare edges by identity.
   const keep = (id: string, json: string): MapEdge => {
     let edge = parsed.get(id);
@@ -102,25 +114,30 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
           string,
           string,
         ][];
-        position ??= new Map(ids().map((edgeId, i) => [edgeId, i]));
-        const at = position;
-        list = rows
-          .filter(([edgeId]) => at.has(edgeId))
-          .sort(([a], [b]) => at.get(a)! - at.get(b)!)
-          .map(([edgeId, json]) => keep(edgeId, json));
+        list = inMapOrder(rows);
         into.set(id, list);
         return list;
       },
+      ofRelation(relation) {
+        if (all) return all.filter((e) => e.relation === relation);
+        return inMapOrder(
+          conn.stmt('SELECT id, json FROM edges WHERE relation = ?').raw().all(relation) as [
+            string,
+            string,
+          ][],
+        );
+      },
       ends() {
         if (all) return all;
+        if (ends) return ends;
         const rows = conn
           .stmt('SELECT id, from_id AS "from", to_id AS "to", relation FROM edges')
           .all() as EdgeEnds[];
         const listed = ids();
-        if (rows.length === listed.length) return rows;
         // Rows the snapshot does not list are no part of it, as readMap leaves them out.
-        const known = new Set(listed);
-        return rows.filter((r) => known.has(r.id));
+        const known = rows.length === listed.length ? undefined : new Set(listed);
+        ends = known ? rows.filter((r) => known.has(r.id)) : rows;
+        return ends;
       },
     },
     close: () => {
