@@ -4,34 +4,58 @@
 // that. Native addons stay external, and so do packages loaded by createRequire on demand (yaml
 // for a configuration file, ajv when no precompiled validator exists), and web-tree-sitter, which
 // finds its own .wasm next to its module.
+//
+// rolldown, not esbuild: esbuild's chunks import every chunk below them (a one-file rescan loaded
+// 45 files with ~460 import statements, each resolved by Node's loader), rolldown's only the
+// chunks they use (37 files, ~145 imports), and it split zod so that the query commands no longer
+// load the MCP server's part of it. Measured on Node 20: module loading of a one-file rescan
+// ~120 → ~106 ms CPU, of `impact` ~180 → ~133 ms.
 
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { bundledSqlite } from './bundled-sqlite.mjs';
+import { build } from 'rolldown';
+import { bundledSqliteRolldown } from './bundled-sqlite.mjs';
+
+const outdir = fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url));
+const src = (rel) => fileURLToPath(new URL(`../src/${rel}`, import.meta.url));
 
 // A clean folder: chunk names are content hashes, and stale ones from earlier builds would ship.
-rmSync(fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)), { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
+
+// better-sqlite3's JavaScript is bundled, its addon taken from the installed package
+// (scripts/bundled-sqlite.mjs); `bindings` is reached only when that addon is not where it would
+// look first, and is then loaded as installed. A package's subpaths (oxc-parser/src-js/bindings)
+// are as external as the package: rolldown matches a string only exactly, esbuild also below it.
+const external = [
+  'bindings',
+  'oxc-parser',
+  'oxc-resolver',
+  '@parcel/watcher',
+  'yaml',
+  'ajv',
+  'web-tree-sitter',
+];
+const isExternal = (id) => id.startsWith('node:') || external.some((p) => id === p || id.startsWith(`${p}/`));
 
 await build({
-  entryPoints: {
-    main: fileURLToPath(new URL('../src/cli/main.ts', import.meta.url)),
-    io: fileURLToPath(new URL('../src/cli/io.ts', import.meta.url)),
-  },
-  outdir: fileURLToPath(new URL('../dist/cli-bundle/', import.meta.url)),
-  bundle: true,
-  splitting: true,
-  format: 'esm',
+  input: { main: src('cli/main.ts'), io: src('cli/io.ts') },
   platform: 'node',
-  target: ['node20'],
-  // better-sqlite3's JavaScript is bundled, its addon taken from the installed package
-  // (scripts/bundled-sqlite.mjs); `bindings` is reached only when that addon is not where it
-  // would look first, and is then loaded as installed.
-  external: ['bindings', 'oxc-parser', 'oxc-resolver', '@parcel/watcher', 'yaml', 'ajv', 'web-tree-sitter'],
-  // CommonJS dependencies bundled into ESM call require() for Node builtins.
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  external: isExternal,
+  plugins: [bundledSqliteRolldown],
+  transform: { target: 'node20' },
+  // CommonJS dependencies' require() calls become rolldown's own createRequire(import.meta.url)
+  // (platform 'node'), which esbuild needed a banner for.
+  logLevel: 'warn',
+  // A warning is a build that may not run as the sources do: fail on it.
+  onLog(level, log) {
+    throw new Error(`rolldown ${level}: ${log.message}`);
   },
-  plugins: [bundledSqlite],
-  logLevel: 'warning',
+  output: {
+    dir: outdir,
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    // Doc comments are bytes every process parses; legal notices and pure annotations stay.
+    comments: { legal: true, annotation: true, jsdoc: false },
+  },
 });
