@@ -1,6 +1,6 @@
 /**
- * The query session: the index opened read-only once, the map read once, views and signals built
- * on first use. Queries take a Session and never touch the file system themselves; the few things
+ * The query session: the index opened read-only once, the map's snapshot read once (a CLI query's
+ * edges on demand, store/read-map-lazy.ts), views and signals built on first use. Queries take a Session and never touch the file system themselves; the few things
  * they need from disk (freshness, CODEOWNERS, configuration, git) come through its functions, so
  * a test can hand in a map and stand-ins for them.
  */
