@@ -62,9 +62,9 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
   let ends: readonly EdgeEnds[] | undefined;
   const ids = () => (edgeOrder === '' ? [] : edgeOrder.split(','));
   // Rows read by a column, in the map's order; a row the snapshot does not list is left out.
+  const positions = () => (position ??= new Map(ids().map((edgeId, i) => [edgeId, i])));
   const inMapOrder = (rows: [string, string][]): MapEdge[] => {
-    position ??= new Map(ids().map((edgeId, i) => [edgeId, i]));
-    const at = position;
+    const at = positions();
     return rows
       .filter(([edgeId]) => at.has(edgeId))
       .sort(([a], [b]) => at.get(a)! - at.get(b)!)
@@ -105,7 +105,7 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
         const known = parsed.get(id);
         if (known || all) return known;
         const json = conn.stmt('SELECT json FROM edges WHERE id = ?').pluck().get(id) as string | undefined;
-        return json === undefined ? undefined : keep(id, json);
+        return json === undefined || !positions().has(id) ? undefined : keep(id, json);
       },
       edgesTo(id) {
         let list = into.get(id);
