@@ -83,10 +83,13 @@ export interface ViewTable {
   edges: ViewEdge[];
 }
 
-/** What a view reads of a map: every node, and of each edge its ends and relation. */
+/** An edge as a view needs it: its id, ends and relation (no evidence, no names). */
+export type EdgeEnds = Pick<MapEdge, 'id' | 'from' | 'to' | 'relation'>;
+
+/** What a view reads of a map: every node, and every edge's ends. */
 export interface ViewSource {
   nodes: readonly MapNode[];
-  edges: readonly Pick<MapEdge, 'id' | 'from' | 'to' | 'relation'>[];
+  edges: readonly EdgeEnds[];
 }
 
 export function viewTable(map: ViewSource, kind: ViewKind, opts: ViewOptions = {}): ViewTable {
@@ -145,6 +148,6 @@ function viewNode(n: MapNode): ViewNode {
   return { kind: n.kind, key: n.key, label: n.label, ...(n.path === undefined ? {} : { path: n.path }) };
 }
 
-function byPair(a: ViewSource['edges'][number], b: ViewSource['edges'][number]): number {
+function byPair(a: EdgeEnds, b: EdgeEnds): number {
   return compareStrings(a.from, b.from) || compareStrings(a.to, b.to) || compareStrings(a.id, b.id);
 }

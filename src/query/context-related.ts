@@ -4,10 +4,9 @@
  * record that covers a file is as relevant as a file it imports), most canonical first, each with
  * the chain of relations that reaches it so an agent can judge why it is listed.
  */
-import { relationsOf } from '../graph/views.js';
+import { type EdgeEnds, relationsOf } from '../graph/views.js';
 import { TYPED_RELATIONS } from '../model/constants.js';
 import { compareStrings } from '../model/paths.js';
-import type { EdgeEnds } from '../store/read-map-lazy.js';
 import type { Session } from './session.js';
 
 export interface RelationStep {

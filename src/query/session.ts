@@ -1,14 +1,15 @@
 /**
  * The query session: the index opened read-only once, the map's snapshot read once (a CLI query's
- * edges on demand, store/read-map-lazy.ts), views and signals built on first use. Queries take a Session and never touch the file system themselves; the few things
- * they need from disk (freshness, CODEOWNERS, configuration, git) come through its functions, so
- * a test can hand in a map and stand-ins for them.
+ * edges on demand, store/read-map-lazy.ts), views and signals built on first use. Queries take a
+ * Session and never touch the file system themselves; the few things they need from disk
+ * (freshness, CODEOWNERS, configuration, git) come through its functions, so a test can hand in a
+ * map and stand-ins for them.
  */
 import { loadConfig } from '../discover/config.js';
 import { realRoot } from '../discover/contain.js';
 import { type Indexed, indexView } from '../graph/indexed.js';
 import { computeSignals, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
-import { buildView, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
+import { buildView, type EdgeEnds, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import type { Freshness } from '../model/envelope.js';
@@ -18,7 +19,7 @@ import { type IndexStore, isUnwritable, openIndex } from '../store/index.js';
 import { localStore } from '../store/local-store.js';
 import type { QueryStore, StoreSnapshot } from '../store/query-store.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';
-import type { EdgeEnds, EdgeSource } from '../store/read-map-lazy.js';
+import type { EdgeSource } from '../store/read-map-lazy.js';
 
 /** The writable handle the markers need turned out to be a stand-in. */
 class IndexNotWritable extends Error {}

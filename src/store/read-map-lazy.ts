@@ -11,13 +11,11 @@
  * snapshot: a scan that commits a delta meanwhile, or renames a fresh index over the file, never
  * mixes two maps into one answer.
  */
+import type { EdgeEnds } from '../graph/views.js';
 import type { MapEdge, ProofMap } from '../map/schema.js';
 import { type Connection, connection, IndexDamage, parseStored } from './connection.js';
 import { openSqlite, pragma } from './handles.js';
 import { readMapHead } from './read-map.js';
-
-/** An edge as the graph views need it: no evidence, no names. */
-export type EdgeEnds = Pick<MapEdge, 'id' | 'from' | 'to' | 'relation'>;
 
 /** How a session reaches the snapshot's edges when it does not hold them all. */
 export interface EdgeSource {
