@@ -24,8 +24,8 @@ import {
   type Splice,
   updatePackages,
 } from './map/delta-splice.js';
-import { mapPath, readMapBytes, serializeSection, writeMapText } from './map/emit.js';
-import { openMapBySpans, removeMapSpans, writeMapSpans } from './map/emit-spans.js';
+import { mapPath, readMapBytes, serializeSection, stageMapText } from './map/emit.js';
+import { openMapBySpans, removeMapSpans, stageMapSpans } from './map/emit-spans.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import type { KeptFingerprint } from './map/kept-fingerprint.js';
 import { ID_AT, MapText } from './map/map-text.js';
@@ -345,9 +345,24 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     const kept = structuredClone(meta);
     input.writeMap({ chunks: bytes, meta: kept, record: (mapStamp) => record(mapStamp, kept) });
   } else {
-    const mapStamp = fileStamp(writeMapText(root, out)) ?? '';
-    if (spans) writeMapSpans(root, mapStamp, spans.chunked());
-    store.putSignals(LAST_SCAN, record(mapStamp));
+    // The new map and its table are written beside the old ones, and recorded under the stamp
+    // they will have, before either is renamed into place: renaming over a file starts its
+    // write-back, and any sync after that (the index's, when the scan closes it) waits for all 40 MB
+    // to reach the disk, 30 ms of a one-file rescan on ext4. So the index takes the record and
+    // copies its WAL into the database first. A crash before the renames leaves the old map
+    // under a record that does not match its stamp: the next scan rebuilds, as after any crash.
+    const map = stageMapText(root, out);
+    const table = spans ? stageMapSpans(root, map.stamp, spans.chunked()) : undefined;
+    try {
+      store.putSignals(LAST_SCAN, record(map.stamp));
+      store.checkpoint();
+      map.commit();
+    } catch (error) {
+      map.discard();
+      table?.discard();
+      throw error;
+    }
+    table?.commit();
   }
   stage('emit');
 

@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import type { ExtractedFacts, FactCache } from './extract/index.js';
 import type { Signals } from './graph/signals.js';
 import { SIGNALS_KIND, SIGNALS_VERSION } from './graph/signals-keys.js';
+import { statStamp } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
 import { VERSION } from './map/version.js';
 import { EXTRACTOR_VERSION } from './model/constants.js';
@@ -148,8 +149,7 @@ export function recordedFindings(last: LastScan): ScanFinding[] {
 /** size:mtime:inode of a file, or undefined when it cannot be stat'ed. */
 export function fileStamp(file: string): string | undefined {
   try {
-    const s = statSync(file);
-    return `${s.size}:${s.mtimeMs}:${s.ino}`;
+    return statStamp(statSync(file));
   } catch {
     return undefined;
   }

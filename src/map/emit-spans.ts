@@ -9,12 +9,13 @@
  * Layout: one JSON header line padded to a multiple of 4 bytes, then the starts and the ends as
  * 32-bit integers in this machine's byte order, then the ids (map-text.ts EntrySpans).
  */
-import { closeSync, constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { readRegularFile } from '../discover/safe-read.js';
+import { statStamp } from './map-file.js';
 import { OUTPUT_DIR } from '../model/constants.js';
-import { mapPath, writeAtomic } from './emit.js';
+import { mapPath, releaseLater, type StagedWrite, stageAtomic } from './emit.js';
 import { type EntrySpans, MapText, type OldFile } from './map-text.js';
 
 const SPANS_FILE = 'map-spans.bin';
@@ -34,12 +35,15 @@ interface Header {
 
 const spansPath = (root: string) => path.join(root, OUTPUT_DIR, SPANS_FILE);
 
+type SpansToWrite = Omit<EntrySpans, 'ids'> & { ids: Uint8Array | readonly Uint8Array[] };
+
 /** Keeps the table of the map.json just written, whose stamp is `mapStamp`. */
-export function writeMapSpans(
-  root: string,
-  mapStamp: string,
-  spans: Omit<EntrySpans, 'ids'> & { ids: Uint8Array | readonly Uint8Array[] },
-): void {
+export function writeMapSpans(root: string, mapStamp: string, spans: SpansToWrite): void {
+  stageMapSpans(root, mapStamp, spans).commit();
+}
+
+/** writeMapSpans up to the rename (stageAtomic), for the map.json whose stamp is `mapStamp`. */
+export function stageMapSpans(root: string, mapStamp: string, spans: SpansToWrite): StagedWrite {
   const entries = spans.starts.length;
   const ids = spans.ids instanceof Uint8Array ? [spans.ids] : spans.ids;
   const header: Header = {
@@ -52,7 +56,7 @@ export function writeMapSpans(
   };
   let line = JSON.stringify(header);
   line += ' '.repeat((4 - ((line.length + 1) % 4)) % 4); // the integers start 4-byte aligned
-  writeAtomic(
+  return stageAtomic(
     spansPath(root),
     [
       Buffer.from(`${line}\n`, 'latin1'),
@@ -93,11 +97,17 @@ export function openMapBySpans(root: string, mapStamp: string): OpenMap | undefi
   } catch {
     return undefined;
   }
-  const close = () => closeSync(fd);
+  // Once the delta has renamed the new map over it, this is the old file's last reference: its
+  // blocks are freed on libuv's pool (emit.ts releaseLater), not on the scan's thread.
+  let open = true;
+  const close = () => {
+    if (open) releaseLater(fd);
+    open = false;
+  };
   try {
     // The open file itself must be the one stamped: a replacement between the checks is not it.
     const s = fstatSync(fd);
-    if (!s.isFile() || `${s.size}:${s.mtimeMs}:${s.ino}` !== mapStamp) {
+    if (!s.isFile() || statStamp(s) !== mapStamp) {
       close();
       return undefined;
     }

@@ -105,6 +105,11 @@ export interface IndexStore {
   beginFullBuild(): boolean;
   /** Makes the full build the index, atomically (a rename); a no-op without one. */
   publish(): void;
+  /**
+   * Copies the WAL into the database file now (best effort), so that closing later has nothing
+   * left to copy and sync: see scan-delta.ts, which calls it before renaming map.json over the old.
+   */
+  checkpoint(): void;
   /** Closes the handle; an unpublished full build is dropped. */
   close(): void;
 }

@@ -228,6 +228,12 @@ export class SqliteIndex implements IndexStore {
     this.#conn = this.#open();
   }
 
+  checkpoint(): void {
+    // PASSIVE: a reader holding an older snapshot (a server, a query) is never waited for; what it
+    // still needs stays in the WAL, and the last close copies it as before.
+    if (!this.#fresh && !this.#options.readonly) this.#guard(() => pragma(this.#conn.db, 'wal_checkpoint(PASSIVE)'));
+  }
+
   close(): void {
     // An unpublished full build (the scan failed) is dropped: the index stays as it was.
     if (this.#fresh) {
