@@ -94,6 +94,12 @@ export interface DeltaInput {
   /** Called when the index has committed (answers are fresh from then on), before map.json is written. */
   onIndexed?(): void;
   /**
+   * Writes what the scan keeps beside its record (tree-stamps.bin) once the record is in the index
+   * and before map.json is renamed into place: after that rename, every other rename waits behind
+   * the start of map.json's write-back (6-19 ms on ext4).
+   */
+  beforeRenames?(): void;
+  /**
    * Keep the spans table beside map.json (default true). A resident holds the map text in memory
    * and needs none: writing and syncing its ~4 MB doubled the watcher's map write on the 7k-file
    * repository. Without it the old table is removed, so a later CLI delta reads map.json whole.
@@ -343,6 +349,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   if (input.writeMap && bytes && !spans) {
     // The next delta splices this MapText's meta in place: the pending write keeps a copy.
     const kept = structuredClone(meta);
+    input.beforeRenames?.();
     input.writeMap({ chunks: bytes, meta: kept, record: (mapStamp) => record(mapStamp, kept) });
   } else {
     // The new map and its table are written beside the old ones, and recorded under the stamp
@@ -356,6 +363,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     try {
       store.putSignals(LAST_SCAN, record(map.stamp));
       store.checkpoint();
+      input.beforeRenames?.();
       map.commit();
     } catch (error) {
       map.discard();

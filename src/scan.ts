@@ -295,8 +295,8 @@ async function scanLocked(
         tree: treeNow,
         ...(docs ? { docs } : {}),
         ...(moved ? { moved: moved.moved } : {}),
+        beforeRenames: () => keepTreeStamps(root, tree.numbers),
       });
-      keepTreeStamps(root, tree.numbers);
       return result;
     } catch (error) {
       // Refusals happen before anything is written; the full build below starts from the same state.

@@ -229,9 +229,21 @@ export class SqliteIndex implements IndexStore {
   }
 
   checkpoint(): void {
-    // PASSIVE: a reader holding an older snapshot (a server, a query) is never waited for; what it
-    // still needs stays in the WAL, and the last close copies it as before.
-    if (!this.#fresh && !this.#options.readonly) this.#guard(() => pragma(this.#conn.db, 'wal_checkpoint(PASSIVE)'));
+    if (this.#fresh || this.#options.readonly) return;
+    this.#guard(() => {
+      const db = this.#conn.db;
+      // TRUNCATE also empties the WAL file now, so that the close's unlink of it frees nothing
+      // later. A reader holding an older snapshot (a server, a query) is never waited for: with
+      // no busy wait the checkpoint stops short, what the reader needs stays in the WAL, and the
+      // last close copies it as before.
+      const wait = pragma(db, 'busy_timeout') as number;
+      pragma(db, 'busy_timeout = 0');
+      try {
+        pragma(db, 'wal_checkpoint(TRUNCATE)');
+      } finally {
+        pragma(db, `busy_timeout = ${wait}`);
+      }
+    });
   }
 
   close(): void {
