@@ -53,6 +53,8 @@ export interface Session {
   edge(id: string): MapEdge | undefined;
   /** Map edges pointing at a node, every relation (indexed on first use). */
   edgesTo(id: string): readonly MapEdge[];
+  /** Map edges leaving a node, every relation (indexed on first use). */
+  edgesFrom(id: string): readonly MapEdge[];
   /** Every edge's id, ends and relation, in no set order: what a walk over the whole graph needs. */
   edgeEnds(): readonly EdgeEnds[];
   /** The edges of one relation, in map order. */
@@ -72,22 +74,23 @@ export interface Session {
 function heldEdges(map: ProofMap): EdgeSource {
   let byId: Map<string, MapEdge> | undefined;
   let incoming: Map<string, MapEdge[]> | undefined;
+  let outgoing: Map<string, MapEdge[]> | undefined;
+  const byEnd = (end: 'from' | 'to') => {
+    const lists = new Map<string, MapEdge[]>();
+    for (const e of map.edges) {
+      const list = lists.get(e[end]);
+      if (list) list.push(e);
+      else lists.set(e[end], [e]);
+    }
+    return lists;
+  };
   return {
     edge(id) {
       byId ??= new Map(map.edges.map((e) => [e.id, e]));
       return byId.get(id);
     },
-    edgesTo(id) {
-      if (!incoming) {
-        incoming = new Map();
-        for (const e of map.edges) {
-          const list = incoming.get(e.to);
-          if (list) list.push(e);
-          else incoming.set(e.to, [e]);
-        }
-      }
-      return incoming.get(id) ?? [];
-    },
+    edgesTo: (id) => (incoming ??= byEnd('to')).get(id) ?? [],
+    edgesFrom: (id) => (outgoing ??= byEnd('from')).get(id) ?? [],
     ends: () => map.edges,
     ofRelation: (relation) => map.edges.filter((e) => e.relation === relation),
   };
@@ -112,6 +115,7 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     node: (id) => byId.get(id),
     edge: (id) => edges.edge(id),
     edgesTo: (id) => edges.edgesTo(id),
+    edgesFrom: (id) => edges.edgesFrom(id),
     edgeEnds: () => edges.ends(),
     edgesOf: (relation) => edges.ofRelation(relation),
     nodeAt: (p) => byPath.get(p),

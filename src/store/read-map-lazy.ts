@@ -22,6 +22,8 @@ export interface EdgeSource {
   edge(id: string): MapEdge | undefined;
   /** The edges into `id`, in the map's order. */
   edgesTo(id: string): MapEdge[];
+  /** The edges out of `id`, in the map's order. */
+  edgesFrom(id: string): MapEdge[];
   /** Every edge's ends, in no particular order (views sort what they keep). */
   ends(): readonly EdgeEnds[];
   /** The edges of one relation, in the map's order. */
@@ -55,6 +57,7 @@ export function readMapLazy(file: string, busyTimeoutMs: number): LazySnapshot |
 function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazySnapshot {
   const parsed = new Map<string, MapEdge>();
   const into = new Map<string, MapEdge[]>();
+  const outOf = new Map<string, MapEdge[]>();
   let all: MapEdge[] | undefined;
   let position: Map<string, number> | undefined;
   let ends: readonly EdgeEnds[] | undefined;
@@ -87,6 +90,15 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
     });
     return all;
   };
+  // The edges at one end of a node, by the index on that column (edges_to, edges_from).
+  const incident = (lists: Map<string, MapEdge[]>, column: 'to_id' | 'from_id', id: string): MapEdge[] => {
+    let list = lists.get(id);
+    if (list) return list;
+    const rows = conn.stmt(`SELECT id, json FROM edges WHERE ${column} = ?`).raw().all(id) as [string, string][];
+    list = inMapOrder(rows);
+    lists.set(id, list);
+    return list;
+  };
   // Assigned, not declared: `edges` stays where the stored map had it, so the map serialises alike.
   Object.defineProperty(map, 'edges', {
     get: () => all ?? loadAll(),
@@ -105,17 +117,8 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
         const json = conn.stmt('SELECT json FROM edges WHERE id = ?').pluck().get(id) as string | undefined;
         return json === undefined || !positions().has(id) ? undefined : keep(id, json);
       },
-      edgesTo(id) {
-        let list = into.get(id);
-        if (list) return list;
-        const rows = conn.stmt('SELECT id, json FROM edges WHERE to_id = ?').raw().all(id) as [
-          string,
-          string,
-        ][];
-        list = inMapOrder(rows);
-        into.set(id, list);
-        return list;
-      },
+      edgesTo: (id) => incident(into, 'to_id', id),
+      edgesFrom: (id) => incident(outOf, 'from_id', id),
       ofRelation(relation) {
         if (all) return all.filter((e) => e.relation === relation);
         return inMapOrder(

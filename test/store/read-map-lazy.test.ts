@@ -44,6 +44,7 @@ describe('lazy edges', () => {
       }
       for (const node of held.map.nodes) {
         expect(lazy.edgesTo(node.id)).toEqual(held.edgesTo(node.id));
+        expect(lazy.edgesFrom(node.id)).toEqual(held.edgesFrom(node.id));
         for (const edge of held.edgesTo(node.id)) expect(lazy.edge(edge.id)).toEqual(edge);
       }
       // The whole map, once asked for, serialises to the same bytes, and the edges it holds are
