@@ -13,9 +13,9 @@ import { constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { readRegularFile } from '../discover/safe-read.js';
-import { statStamp } from './map-file.js';
 import { OUTPUT_DIR } from '../model/constants.js';
 import { mapPath, releaseLater, type StagedWrite, stageAtomic } from './emit.js';
+import { statStamp } from './map-file.js';
 import { type EntrySpans, MapText, type OldFile } from './map-text.js';
 
 const SPANS_FILE = 'map-spans.bin';

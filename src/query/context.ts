@@ -105,7 +105,10 @@ function contextCore(session: Session, text: string, limit: number, hops: number
   const documents = mentionsOf(session, [...ids])
     .map((m) => ({ ...m, canonicality: byCanonicality(session.edge(m.edge)!.from) }))
     .sort((a, b) => b.canonicality - a.canonicality || compareStrings(a.path, b.path));
-  const view = { kind: target.kind === 'package' ? 'proximity' : 'import', opts: { typeImports: true } } as const;
+  const view = {
+    kind: target.kind === 'package' ? 'proximity' : 'import',
+    opts: { typeImports: true },
+  } as const;
   const neighbours = (dir: 'out' | 'in') => {
     const all: Neighbour[] = [];
     for (const id of ids)

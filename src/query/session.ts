@@ -89,8 +89,14 @@ function heldEdges(map: ProofMap): EdgeSource {
       byId ??= new Map(map.edges.map((e) => [e.id, e]));
       return byId.get(id);
     },
-    edgesTo: (id) => (incoming ??= byEnd('to')).get(id) ?? [],
-    edgesFrom: (id) => (outgoing ??= byEnd('from')).get(id) ?? [],
+    edgesTo(id) {
+      incoming ??= byEnd('to');
+      return incoming.get(id) ?? [];
+    },
+    edgesFrom(id) {
+      outgoing ??= byEnd('from');
+      return outgoing.get(id) ?? [];
+    },
     ends: () => map.edges,
     ofRelation: (relation) => map.edges.filter((e) => e.relation === relation),
   };

@@ -94,7 +94,10 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
   const incident = (lists: Map<string, MapEdge[]>, column: 'to_id' | 'from_id', id: string): MapEdge[] => {
     let list = lists.get(id);
     if (list) return list;
-    const rows = conn.stmt(`SELECT id, json FROM edges WHERE ${column} = ?`).raw().all(id) as [string, string][];
+    const rows = conn.stmt(`SELECT id, json FROM edges WHERE ${column} = ?`).raw().all(id) as [
+      string,
+      string,
+    ][];
     list = inMapOrder(rows);
     lists.set(id, list);
     return list;

@@ -33,15 +33,18 @@ describe('a staged atomic write', () => {
     expect(readdirSync(dir)).toEqual(['map.json']);
   });
 
-  it.skipIf(process.platform !== 'linux')('releases the replaced file it held open across the rename', async () => {
-    writeAtomic(target, 'first', { derived: true });
-    await tick();
-    const before = openDescriptors();
-    for (let i = 0; i < 20; i++) writeAtomic(target, `version ${i}`, { derived: true });
-    await tick();
-    expect(openDescriptors()).toBe(before);
-    expect(readFileSync(target, 'utf8')).toBe('version 19');
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'releases the replaced file it held open across the rename',
+    async () => {
+      writeAtomic(target, 'first', { derived: true });
+      await tick();
+      const before = openDescriptors();
+      for (let i = 0; i < 20; i++) writeAtomic(target, `version ${i}`, { derived: true });
+      await tick();
+      expect(openDescriptors()).toBe(before);
+      expect(readFileSync(target, 'utf8')).toBe('version 19');
+    },
+  );
 
   it.skipIf(process.platform === 'win32')('replaces a FIFO in the target path without blocking on it', () => {
     const fifo = path.join(dir, 'fifo.json');

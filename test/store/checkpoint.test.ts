@@ -6,8 +6,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type IndexStore, openIndex } from '../../src/store/index.js';
 import { openSqlite } from '../../src/store/handles.js';
+import { type IndexStore, openIndex } from '../../src/store/index.js';
 import { fileNode, proofMap, tempRoot } from './fixture.js';
 
 let store: IndexStore | undefined;
