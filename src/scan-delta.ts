@@ -364,13 +364,15 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       store.putSignals(LAST_SCAN, record(map.stamp));
       store.checkpoint();
       input.beforeRenames?.();
+      // The table first: it names the new map's stamp, which the old map does not have, so
+      // until map.json is renamed the table is not used (and the old table is released before the old map).
+      table?.commit();
       map.commit();
     } catch (error) {
       map.discard();
       table?.discard();
       throw error;
     }
-    table?.commit();
   }
   stage('emit');
 
