@@ -375,8 +375,8 @@ export function stageAtomic(
     stamp,
     commit() {
       // A derived file is large (map.json is 40 MB for 7,000 files): the file system frees the old
-      // one's blocks when its last reference goes, 7-15 ms on ext4. Held open across the rename,
-      // that last reference is closed on libuv's pool, beside the rest of the scan.
+      // one's blocks when its last reference goes, 17-19 ms on this machine's ext4. Held open
+      // across the rename, that last reference is closed on libuv's pool, beside the rest of the scan.
       const old = derived ? holdOpen(target) : undefined;
       try {
         renameSync(temp, target);
@@ -391,7 +391,7 @@ export function stageAtomic(
   };
 }
 
-/** An open descriptor of the file at `target` (never a link, FIFO or device's block), if any. */
+/** A descriptor holding the file at `target`, if there is one (a link is not followed, a FIFO not waited on). */
 function holdOpen(target: string): number | undefined {
   // Windows refuses to rename over an open file.
   if (process.platform === 'win32') return undefined;
