@@ -11,6 +11,7 @@ import { impact } from '../../src/query/impact.js';
 import { refs } from '../../src/query/refs.js';
 import { openSession, openStoreSession, type Session } from '../../src/query/session.js';
 import { scan } from '../../src/scan.js';
+import { openSqlite } from '../../src/store/handles.js';
 import { localStore } from '../../src/store/local-store.js';
 import { CORE_REPO, scannedFixture, scannedRepo } from '../query/fixture.js';
 
@@ -80,6 +81,31 @@ describe('lazy edges', () => {
           .join(' '),
       );
     expect(order(lazy)).toEqual(order(held));
+    held.close();
+    lazy.close();
+  });
+
+  it('leaves out a row the snapshot does not list, and still gives map order', async () => {
+    const root = await scannedRepo(CORE_REPO);
+    const held = openSession(root);
+    const target = held.nodeAt('src/core/b.ts')!.id;
+    const from = held.nodeAt('src/main.ts')!.id;
+    // A row no snapshot lists (as damage or an interrupted writer could leave): it is no edge of
+    // the map, and its ends must not sort it into any answer.
+    const db = openSqlite(path.join(root, '.proofmap', 'index.db'));
+    db.prepare(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, 'imports', ?)`).run(
+      'ffffffffffff',
+      from,
+      target,
+      JSON.stringify({ id: 'ffffffffffff', from, to: target, relation: 'imports', evidence: [] }),
+    );
+    db.close();
+    const lazy = await lazySession(root);
+    for (const node of held.map.nodes) {
+      expect(lazy.edgesTo(node.id)).toEqual(held.edgesTo(node.id));
+      expect(lazy.edgesFrom(node.id)).toEqual(held.edgesFrom(node.id));
+    }
+    expect(lazy.edge('ffffffffffff')).toBeUndefined();
     held.close();
     lazy.close();
   });
