@@ -24,7 +24,8 @@ const driver = loadDriver();
 // Never read: holding the references is the point.
 const kept: object[] = [];
 
-function keep<T extends object>(handle: T): T {
+/** Holds `handle` for the rest of the process, so the garbage collector never destroys it. */
+export function keep<T extends object>(handle: T): T {
   kept.push(handle);
   return handle;
 }

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/store/handles.js';
+import { openSqlite, prepare } from '../../src/store/handles.js';
 import { type IndexStore, openIndex } from '../../src/store/index.js';
 import { fileNode, proofMap, tempRoot } from './fixture.js';
 
@@ -36,7 +36,8 @@ describe('checkpoint', () => {
     const reader = openSqlite(path.join(root, '.proofmap', 'index.db'), { readonly: true });
     try {
       reader.exec('BEGIN');
-      const read = () => reader.prepare(`SELECT count(*) FROM signals`).pluck().get();
+      const count = prepare(reader, `SELECT count(*) FROM signals`).pluck();
+      const read = () => count.get();
       const before = read();
       store.putSignals('scan:other', { n: 2 });
       store.checkpoint();

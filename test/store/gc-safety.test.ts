@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(new URL('../..', import.meta.url).pathname);
@@ -78,17 +79,33 @@ describe('the store makes better-sqlite3 objects only through handles.ts', () =>
     /^import (?!type\b).*from 'better-sqlite3'/,
   ];
 
+  const offenders = (files: string[], exempt: (file: string, line: string) => boolean) =>
+    files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          forbidden.some((re) => re.test(line)) && !exempt(file, line)
+            ? [`${path.relative(repoRoot, file)}:${i + 1}`]
+            : [],
+        ),
+    );
+
   it('no other source file creates a database, a statement or an iterator', () => {
-    const offenders: string[] = [];
-    for (const file of sourceFiles(path.join(repoRoot, 'src'))) {
-      if (file.endsWith(path.join('store', 'handles.ts'))) continue;
-      const text = readFileSync(file, 'utf8');
-      text.split('\n').forEach((line, i) => {
-        if (forbidden.some((re) => re.test(line)))
-          offenders.push(`${path.relative(repoRoot, file)}:${i + 1}`);
-      });
-    }
-    expect(offenders).toEqual([]);
+    const handles = path.join('store', 'handles.ts');
+    expect(offenders(sourceFiles(path.join(repoRoot, 'src')), (file) => file.endsWith(handles))).toEqual([]);
+  });
+
+  // The tests run in vitest's worker processes, on Node 24 in CI's second run: a statement a test
+  // prepares and drops aborts the worker as surely as one in src/ would. This file's own patterns
+  // are exempt, and so is a line marked gc-safe (a child's script that holds its database).
+  it('no test creates one either, but through handles.ts', () => {
+    const self = fileURLToPath(import.meta.url);
+    expect(
+      offenders(
+        sourceFiles(path.join(repoRoot, 'test')).filter((f) => !f.includes(`${path.sep}fixtures${path.sep}`)),
+        (file, line) => file === self || /\/\/ gc-safe: /.test(line),
+      ),
+    ).toEqual([]);
   });
 
   it('only handles.ts takes the constructor from the driver modules', () => {

@@ -129,7 +129,7 @@ describe('openIndex', () => {
     const { root, db } = scannedRoot();
     const script = `
       const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
-      const db = new Database(${JSON.stringify(db)});
+      const db = new Database(${JSON.stringify(db)}); // gc-safe: held until the SIGKILL below
       db.exec("BEGIN IMMEDIATE");
       db.exec("UPDATE meta SET value = 99 WHERE key = 'epoch'");
       db.exec("DELETE FROM nodes");

@@ -11,7 +11,7 @@ import { impact } from '../../src/query/impact.js';
 import { refs } from '../../src/query/refs.js';
 import { openSession, openStoreSession, type Session } from '../../src/query/session.js';
 import { scan } from '../../src/scan.js';
-import { openSqlite } from '../../src/store/handles.js';
+import { openSqlite, prepare } from '../../src/store/handles.js';
 import { localStore } from '../../src/store/local-store.js';
 import { CORE_REPO, scannedFixture, scannedRepo } from '../query/fixture.js';
 
@@ -93,7 +93,7 @@ describe('lazy edges', () => {
     // A row no snapshot lists (as damage or an interrupted writer could leave): it is no edge of
     // the map, and its ends must not sort it into any answer.
     const db = openSqlite(path.join(root, '.proofmap', 'index.db'));
-    db.prepare(`INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, 'imports', ?)`).run(
+    prepare(db, `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES (?, ?, ?, 'imports', ?)`).run(
       'ffffffffffff',
       from,
       target,
