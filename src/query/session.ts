@@ -51,10 +51,12 @@ export interface Session {
   readonly deps: SessionDeps;
   node(id: string): MapNode | undefined;
   edge(id: string): MapEdge | undefined;
-  /** Map edges pointing at a node, every relation (indexed on first use). */
-  edgesTo(id: string): readonly MapEdge[];
+  /** Map edges pointing at a node, of every relation or of the one given (indexed on first use). */
+  edgesTo(id: string, relation?: string): readonly MapEdge[];
   /** Map edges leaving a node, every relation (indexed on first use). */
   edgesFrom(id: string): readonly MapEdge[];
+  /** The ends of the edges pointing at a node, in map order: edgesTo without the JSON to read. */
+  endsTo(id: string): readonly EdgeEnds[];
   /** Every edge's id, ends and relation, in no set order: what a walk over the whole graph needs. */
   edgeEnds(): readonly EdgeEnds[];
   /** The edges of one relation, in map order. */
@@ -89,13 +91,17 @@ function heldEdges(map: ProofMap): EdgeSource {
       byId ??= new Map(map.edges.map((e) => [e.id, e]));
       return byId.get(id);
     },
-    edgesTo(id) {
+    edgesTo(id, relation) {
       incoming ??= byEnd('to');
-      return incoming.get(id) ?? [];
+      const all = incoming.get(id) ?? [];
+      return relation ? all.filter((e) => e.relation === relation) : all;
     },
     edgesFrom(id) {
       outgoing ??= byEnd('from');
       return outgoing.get(id) ?? [];
+    },
+    endsTo(id) {
+      return this.edgesTo(id);
     },
     ends: () => map.edges,
     ofRelation: (relation) => map.edges.filter((e) => e.relation === relation),
@@ -120,8 +126,9 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     deps,
     node: (id) => byId.get(id),
     edge: (id) => edges.edge(id),
-    edgesTo: (id) => edges.edgesTo(id),
+    edgesTo: (id, relation) => edges.edgesTo(id, relation),
     edgesFrom: (id) => edges.edgesFrom(id),
+    endsTo: (id) => edges.endsTo(id),
     edgeEnds: () => edges.ends(),
     edgesOf: (relation) => edges.ofRelation(relation),
     nodeAt: (p) => byPath.get(p),

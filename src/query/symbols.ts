@@ -45,7 +45,7 @@ const IMPORTING = new Set(['imports', 'type-imports', 're-exports', 'dynamic-imp
 const USING = new Set(['imports', 'type-imports', 'dynamic-imports', 'requires']);
 
 /** What the symbol answers read of a map: a Session, or the checkup's graph. */
-export type SymbolGraph = Pick<Session, 'node' | 'nodeAt' | 'edgesTo'>;
+export type SymbolGraph = Pick<Session, 'node' | 'nodeAt' | 'edgesTo' | 'endsTo'>;
 
 /** Whether the map was built with the symbol stage: export entries carry their declaration. */
 export const hasSymbols = (session: Session): boolean => {
@@ -225,7 +225,7 @@ function reExportersOf(session: SymbolGraph, id: string): readonly string[] {
   let list = memo.get(id);
   if (!list) {
     list = session
-      .edgesTo(id)
+      .endsTo(id)
       .filter((e) => e.relation === 're-exports')
       .map((e) => e.from);
     memo.set(id, list);
@@ -238,7 +238,7 @@ function wholeUsesOf(session: SymbolGraph, id: string): readonly MapEdge[] {
   const memo = barrelsOf(session).wholeUses;
   let list = memo.get(id);
   if (!list) {
-    list = session.edgesTo(id).filter((e) => e.relation === 'uses' && e.names?.includes('*') === true);
+    list = session.edgesTo(id, 'uses').filter((e) => e.names?.includes('*') === true);
     memo.set(id, list);
   }
   return list;
@@ -336,7 +336,8 @@ export function symbolUpstream(
         continue;
       }
       const declares = declaresSymbols(session, fileId);
-      for (const e of session.edgesTo(fileId)) {
+      // Ends only: a hub's walk passes thousands of files, and needs no edge's evidence or names.
+      for (const e of session.endsTo(fileId)) {
         if (e.relation !== 'uses' && !IMPORTING.has(e.relation)) continue;
         if (session.node(e.from)?.kind !== 'file') continue;
         // A barrel passes names through: listed, not followed (its users have their own edges).

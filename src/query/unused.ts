@@ -39,7 +39,11 @@ export function unusedExports(graph: CheckGraph, config: ProofmapConfig): Unused
   const view: SymbolGraph = {
     node: (id) => graph.nodes.get(id),
     nodeAt: (path) => graph.nodes.get(nodeId('file', path)),
-    edgesTo: (id) => graph.in.get(id) ?? [],
+    edgesTo: (id, relation) => {
+      const all = graph.in.get(id) ?? [];
+      return relation ? all.filter((e) => e.relation === relation) : all;
+    },
+    endsTo: (id) => graph.in.get(id) ?? [],
   };
   const entries = entryPoints(graph, config);
   const exposed = exposedBy(graph, entries);

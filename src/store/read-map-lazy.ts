@@ -21,8 +21,13 @@ import { readMapHead } from './read-map.js';
 /** How a session reaches the snapshot's edges when it does not hold them all. */
 export interface EdgeSource {
   edge(id: string): MapEdge | undefined;
-  /** The edges into `id`, in the map's order. */
-  edgesTo(id: string): MapEdge[];
+  /** The edges into `id` (of one relation, when given), in the map's order. */
+  edgesTo(id: string, relation?: string): MapEdge[];
+  /**
+   * The ends of the edges into `id`, in the map's order: what a walk over importers reads, without
+   * the edges' JSON (their evidence and names).
+   */
+  endsTo(id: string): readonly EdgeEnds[];
   /** The edges out of `id`, in the map's order. */
   edgesFrom(id: string): MapEdge[];
   /** Every edge's ends, in no particular order (views sort what they keep). */
@@ -58,6 +63,9 @@ export function readMapLazy(file: string, busyTimeoutMs: number): LazySnapshot |
 /** An edge row as the incident reads take it: id, ends, relation, JSON. */
 type EdgeRow = [id: string, from: string, to: string, relation: string, json: string];
 const ROW = 'id, from_id, to_id, relation, json';
+/** An edge row's leading columns, all that ordering reads (a read of ends alone has no more). */
+type EndsRow = [id: string, from: string, to: string, relation: string, ...rest: unknown[]];
+const ENDS_ROW = 'id, from_id, to_id, relation';
 
 /** How many ids a comma-joined order lists. */
 function countIds(order: string): number {
@@ -71,6 +79,7 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
   const parsed = new Map<string, MapEdge>();
   const into = new Map<string, MapEdge[]>();
   const outOf = new Map<string, MapEdge[]>();
+  const endsInto = new Map<string, readonly EdgeEnds[]>();
   let all: MapEdge[] | undefined;
   let position: Map<string, number> | undefined;
   let ends: readonly EdgeEnds[] | undefined;
@@ -86,24 +95,24 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
   // map's order is (from key, to key, relation) (map/assemble.ts sortEdges), so a few rows are put
   // in it by their own columns: a map of 80,000 positions cost each query 60-70 ms. Rows that
   // tie on all three (two nodes with one key) take their positions.
-  const inMapOrder = (rows: EdgeRow[]): MapEdge[] => {
+  const inMapOrder = <R extends EndsRow, T>(rows: R[], make: (row: R) => T): T[] => {
     if (allListed()) {
       keyOf ??= new Map(map.nodes.map((n) => [n.id, n.key]));
       const keys = keyOf;
-      const order = (a: EdgeRow, b: EdgeRow) =>
+      const order = (a: R, b: R) =>
         compareStrings(keys.get(a[1]) ?? '', keys.get(b[1]) ?? '') ||
         compareStrings(keys.get(a[2]) ?? '', keys.get(b[2]) ?? '') ||
         compareStrings(a[3], b[3]);
       const sorted = [...rows].sort(order);
-      if (sorted.every((row, i) => i === 0 || order(sorted[i - 1]!, row) !== 0))
-        return sorted.map(([edgeId, , , , json]) => keep(edgeId, json));
+      if (sorted.every((row, i) => i === 0 || order(sorted[i - 1]!, row) !== 0)) return sorted.map(make);
     }
     const at = positions();
     return rows
       .filter(([edgeId]) => at.has(edgeId))
       .sort(([a], [b]) => at.get(a)! - at.get(b)!)
-      .map(([edgeId, , , , json]) => keep(edgeId, json));
+      .map(make);
   };
+  const edgeOf = ([edgeId, , , , json]: EdgeRow) => keep(edgeId, json);
   // One object per edge, whichever read met it first: callers may compare edges by identity.
   const keep = (id: string, json: string): MapEdge => {
     let edge = parsed.get(id);
@@ -128,8 +137,25 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
     let list = lists.get(id);
     if (list) return list;
     const rows = conn.stmt(`SELECT ${ROW} FROM edges WHERE ${column} = ?`).raw().all(id) as EdgeRow[];
-    list = inMapOrder(rows);
+    list = inMapOrder(rows, edgeOf);
     lists.set(id, list);
+    return list;
+  };
+  // A hub has thousands of edges in, of which a walk may want one relation's hundred: only those
+  // are read and parsed.
+  const intoOf = new Map<string, MapEdge[]>();
+  const incidentOf = (id: string, relation: string): MapEdge[] => {
+    const whole = into.get(id);
+    if (whole) return whole.filter((e) => e.relation === relation);
+    const key = `${id}\0${relation}`;
+    let list = intoOf.get(key);
+    if (list) return list;
+    const rows = conn
+      .stmt(`SELECT ${ROW} FROM edges WHERE to_id = ? AND relation = ?`)
+      .raw()
+      .all(id, relation) as EdgeRow[];
+    list = inMapOrder(rows, edgeOf);
+    intoOf.set(key, list);
     return list;
   };
   // Assigned, not declared: `edges` stays where the stored map had it, so the map serialises alike.
@@ -150,12 +176,21 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
         const json = conn.stmt('SELECT json FROM edges WHERE id = ?').pluck().get(id) as string | undefined;
         return json === undefined || !(allListed() || positions().has(id)) ? undefined : keep(id, json);
       },
-      edgesTo: (id) => incident(into, 'to_id', id),
+      edgesTo: (id, relation) => (relation ? incidentOf(id, relation) : incident(into, 'to_id', id)),
       edgesFrom: (id) => incident(outOf, 'from_id', id),
+      endsTo(id) {
+        const known = into.get(id) ?? endsInto.get(id);
+        if (known) return known;
+        const rows = conn.stmt(`SELECT ${ENDS_ROW} FROM edges WHERE to_id = ?`).raw().all(id) as EndsRow[];
+        const list = inMapOrder(rows, ([edgeId, from, to, relation]) => ({ id: edgeId, from, to, relation }));
+        endsInto.set(id, list);
+        return list;
+      },
       ofRelation(relation) {
         if (all) return all.filter((e) => e.relation === relation);
         return inMapOrder(
           conn.stmt(`SELECT ${ROW} FROM edges WHERE relation = ?`).raw().all(relation) as EdgeRow[],
+          edgeOf,
         );
       },
       ends() {
@@ -164,9 +199,9 @@ function lazySnapshot(conn: Connection, map: ProofMap, edgeOrder: string): LazyS
         const rows = conn
           .stmt('SELECT id, from_id AS "from", to_id AS "to", relation FROM edges')
           .all() as EdgeEnds[];
-        const listed = ids();
-        // Rows the snapshot does not list are no part of it, as readMap leaves them out.
-        const known = rows.length === listed.length ? undefined : new Set(listed);
+        // Rows the snapshot does not list are no part of it, as readMap leaves them out. As many
+        // rows as it lists are its own (ids are unique): the 80,000 ids are then not split.
+        const known = rows.length === countIds(edgeOrder) ? undefined : new Set(ids());
         ends = known ? rows.filter((r) => known.has(r.id)) : rows;
         return ends;
       },

@@ -6,6 +6,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { EdgeEnds } from '../../src/graph/views.js';
 import { context } from '../../src/query/context.js';
 import { impact } from '../../src/query/impact.js';
 import { refs } from '../../src/query/refs.js';
@@ -20,6 +21,8 @@ async function lazySession(root: string): Promise<Session> {
   const session = await openStoreSession(store, root);
   return { ...session, close: () => store.closeNow() };
 }
+
+const endsOf = ({ id, from, to, relation }: EdgeEnds): EdgeEnds => ({ id, from, to, relation });
 
 const filePaths = (s: Session) =>
   s.map.nodes.filter((n) => n.kind === 'file' && n.path !== undefined).map((n) => n.path!);
@@ -43,6 +46,15 @@ describe('lazy edges', () => {
         expect(JSON.stringify(refs(lazy, file))).toBe(JSON.stringify(refs(held, file)));
         expect(JSON.stringify(context(lazy, file))).toBe(JSON.stringify(context(held, file)));
       }
+      // Ends alone, and one relation's edges, each read from the index on its own (a session that
+      // has not read the node's edges whole yet).
+      const apart = await lazySession(root);
+      for (const node of held.map.nodes) {
+        expect(apart.endsTo(node.id)).toEqual(held.edgesTo(node.id).map(endsOf));
+        for (const relation of new Set(held.edgesTo(node.id).map((e) => e.relation)))
+          expect(apart.edgesTo(node.id, relation)).toEqual(held.edgesTo(node.id, relation));
+      }
+      apart.close();
       for (const node of held.map.nodes) {
         expect(lazy.edgesTo(node.id)).toEqual(held.edgesTo(node.id));
         expect(lazy.edgesFrom(node.id)).toEqual(held.edgesFrom(node.id));
@@ -102,6 +114,8 @@ describe('lazy edges', () => {
     db.close();
     const lazy = await lazySession(root);
     for (const node of held.map.nodes) {
+      expect(lazy.endsTo(node.id)).toEqual(held.edgesTo(node.id).map(endsOf));
+      expect(lazy.edgesTo(node.id, 'imports')).toEqual(held.edgesTo(node.id, 'imports'));
       expect(lazy.edgesTo(node.id)).toEqual(held.edgesTo(node.id));
       expect(lazy.edgesFrom(node.id)).toEqual(held.edgesFrom(node.id));
     }
