@@ -60,10 +60,8 @@ function rankFiles(
   session: Session,
   focusTexts: readonly string[],
 ): { items: RepoMapItem[]; focus: string[] } {
-  const view = session.view('import', { typeImports: true });
   // Sorted ids: iteration order, and so the floating-point sums, depend on content only.
-  const ids = view.nodes().sort(compareStrings);
-  const index = new Map(ids.map((id, i) => [id, i]));
+  const { ids, index, out } = session.indexed('import', { typeImports: true });
   const focusIds = new Set<string>();
   for (const text of focusTexts)
     for (const n of resolveTarget(session, text, { packages: true }).nodes)
@@ -72,9 +70,6 @@ function rankFiles(
   const restart = new Float64Array(n);
   if (focusIds.size > 0) for (const id of focusIds) restart[index.get(id)!] = 1 / focusIds.size;
   else restart.fill(n > 0 ? 1 / n : 0);
-  const out = ids.map((id) =>
-    [...new Set(view.outNeighbors(id))].map((o) => index.get(o)!).sort((a, b) => a - b),
-  );
   let rank = Float64Array.from(restart);
   for (let round = 0; round < ROUNDS; round++) {
     const next = new Float64Array(n);

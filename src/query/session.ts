@@ -7,9 +7,16 @@
  */
 import { loadConfig } from '../discover/config.js';
 import { realRoot } from '../discover/contain.js';
-import { type Indexed, indexView } from '../graph/indexed.js';
+import { type Indexed, indexTable, indexView } from '../graph/indexed.js';
 import { computeSignals, SIGNALS_VERSION, type Signals } from '../graph/signals.js';
-import { buildView, type EdgeEnds, type View, type ViewKind, type ViewOptions } from '../graph/views.js';
+import {
+  buildView,
+  type EdgeEnds,
+  type View,
+  type ViewKind,
+  type ViewOptions,
+  viewTable,
+} from '../graph/views.js';
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import type { ProofmapConfig } from '../model/config.js';
 import type { Freshness } from '../model/envelope.js';
@@ -64,7 +71,10 @@ export interface Session {
   /** File, document or artifact node of a repo-relative path. */
   nodeAt(path: string): MapNode | undefined;
   view(kind: ViewKind, opts?: ViewOptions): View;
-  /** The same view as integer adjacency, for walks over thousands of nodes. */
+  /**
+   * The same view as integer adjacency, for walks over thousands of nodes: built from the view's
+   * table, without the graphology graph unless view() already made it.
+   */
   indexed(kind: ViewKind, opts?: ViewOptions): Indexed;
   signals(): Signals;
   /** A note for answers that use signals when they are older than the graph (else undefined). */
@@ -140,7 +150,12 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     },
     indexed(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
-      const ix = indexes.get(key) ?? indexView(this.view(kind, opts));
+      const built = views.get(key);
+      const ix =
+        indexes.get(key) ??
+        (built
+          ? indexView(built)
+          : indexTable(viewTable({ nodes: map.nodes, edges: edges.ends() }, kind, opts)));
       indexes.set(key, ix);
       return ix;
     },
