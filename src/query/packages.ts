@@ -33,7 +33,8 @@ export function packageGraph(session: Session, opts: { limit?: number; cursor?: 
     owner.set(n.id, pkg);
   }
   const counts = new Map<string, PackageDependency>();
-  for (const e of session.map.edges) {
+  // Ends only: counting needs no edge's evidence, and a CLI session then reads no edge's JSON.
+  for (const e of session.edgeEnds()) {
     if (!LOADS.has(e.relation)) continue;
     const a = owner.get(e.from);
     const b = owner.get(e.to);

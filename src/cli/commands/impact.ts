@@ -65,11 +65,11 @@ export const impactCommand = (argv: string[], io: Io): Promise<CommandResult> =>
       },
       // Each dependent points at the file its edge imports, so the drawing reads as "depends on".
       diagram: (answer, session) => {
-        const edges = new Map(session.map.edges.map((e) => [e.id, e]));
         return diagramOf(
           `impact of ${answer.target.paths.join(', ')}`,
           answer.items.flatMap((i) => {
-            const to = session.node(edges.get(i.edge)?.to ?? '')?.path;
+            // The listed items' edges alone: a CLI session reads an edge's row when asked for it.
+            const to = session.node(session.edge(i.edge)?.to ?? '')?.path;
             return to ? [{ from: i.path, to, label: i.relation }] : [];
           }),
           answer.target.paths,
