@@ -128,6 +128,8 @@ export function usersByName(session: SymbolGraph, path: string): Users {
 interface Users {
   byName: ReadonlyMap<string, readonly SymbolUser[]>;
   whole: readonly SymbolUser[];
+  /** whole.length > 0, known without merging the lists. */
+  anyWhole: boolean;
 }
 
 function readUsers(session: SymbolGraph, path: string): Users {
@@ -155,11 +157,28 @@ function readUsers(session: SymbolGraph, path: string): Users {
       else for (const name of e.names ?? []) if (name !== '*') put(name, userOf(session, e, name));
     }
   }
-  for (const module of passThrough(session, fileId))
-    if (module !== fileId) wholes.push(...wholeUsesOf(session, module));
-  const whole = uniqueUsers(wholes.map((e) => userOf(session, e, '*')));
+  // Each barrel's own lower-bound users, made once per graph: `check` asks for the users of
+  // every file, and each file under a package's index barrel shares that barrel's hundreds.
+  // The first user per path, over lists each already first per path, is the same as over them
+  // all (a stable sort by path and line keeps the earliest list's on a tie, as over them all).
+  const lists = [
+    ...(wholes.length > 0 ? [uniqueUsers(wholes.map((e) => userOf(session, e, '*')))] : []),
+    ...passThrough(session, fileId)
+      .filter((module) => module !== fileId)
+      .map((module) => wholeUsersOf(session, module))
+      .filter((list) => list.length > 0),
+  ];
   for (const list of byName.values()) list.sort(byPathLine);
-  return { byName, whole };
+  let whole: readonly SymbolUser[] | undefined;
+  return {
+    byName,
+    anyWhole: lists.length > 0,
+    // Merged when read: `check` asks only whether there is any, for every file of the map.
+    get whole() {
+      whole ??= lists.length === 1 ? lists[0]! : uniqueUsers(lists.flat());
+      return whole;
+    },
+  };
 }
 
 /** The exact users of a symbol, then the lower-bound ones (a namespace of its module used whole). */
@@ -207,13 +226,22 @@ interface Barrels {
   wholeUses: Map<string, MapEdge[]>;
   passThrough: Map<string, string[]>;
   users: Map<string, Users>;
+  firstFrom: Map<string, Map<string, MapEdge>>;
+  wholeUsers: Map<string, SymbolUser[]>;
 }
 const barrels = new WeakMap<SymbolGraph, Barrels>();
 
 function barrelsOf(session: SymbolGraph): Barrels {
   let memo = barrels.get(session);
   if (!memo) {
-    memo = { reExporters: new Map(), wholeUses: new Map(), passThrough: new Map(), users: new Map() };
+    memo = {
+      reExporters: new Map(),
+      wholeUses: new Map(),
+      passThrough: new Map(),
+      users: new Map(),
+      firstFrom: new Map(),
+      wholeUsers: new Map(),
+    };
     barrels.set(session, memo);
   }
   return memo;
@@ -228,6 +256,17 @@ function reExportersOf(session: SymbolGraph, id: string): readonly string[] {
       .endsTo(id)
       .filter((e) => e.relation === 're-exports')
       .map((e) => e.from);
+    memo.set(id, list);
+  }
+  return list;
+}
+
+/** The users of wholeUsesOf(id), the first per path (uniqueUsers): shared, never to be changed. */
+function wholeUsersOf(session: SymbolGraph, id: string): readonly SymbolUser[] {
+  const memo = barrelsOf(session).wholeUsers;
+  let list = memo.get(id);
+  if (!list) {
+    list = uniqueUsers(wholeUsesOf(session, id).map((e) => userOf(session, e, '*')));
     memo.set(id, list);
   }
   return list;
@@ -250,6 +289,24 @@ function declaresSymbols(session: SymbolGraph, fileId: string): boolean {
   return file?.exports?.some((e) => e.declaration !== undefined) === true;
 }
 
+/**
+ * The first edge into `to` from `from` (with `uses`, any relation; without, an import's), in
+ * edge order. Looked up in a table per target, kept per graph: every user of a barrel's names
+ * asks it of the barrel's thousands of edges, and `check` asks it for every export of the map.
+ */
+function firstEdgeFrom(session: SymbolGraph, to: string, from: string, uses: boolean): MapEdge | undefined {
+  const memo = barrelsOf(session).firstFrom;
+  const key = uses ? to : `${to}\0load`;
+  let table = memo.get(key);
+  if (!table) {
+    table = new Map();
+    for (const x of session.edgesTo(to))
+      if ((uses || x.relation !== 'uses') && !table.has(x.from)) table.set(x.from, x);
+    memo.set(key, table);
+  }
+  return table.get(from);
+}
+
 /** One user of `name` (a declared name, or `*`) read off the edge that states it. */
 function userOf(session: SymbolGraph, e: MapEdge, name: string): SymbolUser {
   const from = session.node(e.from);
@@ -268,16 +325,14 @@ function userOf(session: SymbolGraph, e: MapEdge, name: string): SymbolUser {
     user.via = at.via.split(' > ');
     // The import's text is on the import edge into the first barrel of the chain.
     const barrel = user.via[0]!.slice(0, user.via[0]!.lastIndexOf(':'));
-    const excerpt = session
-      .edgesTo(nodeId('file', barrel))
-      .find((x) => x.from === e.from)
-      ?.evidence.find((x) => x.line === at.line)?.excerpt;
+    const excerpt = firstEdgeFrom(session, nodeId('file', barrel), e.from, true)?.evidence.find(
+      (x) => x.line === at.line,
+    )?.excerpt;
     if (excerpt) user.excerpt = excerpt;
   } else if (e.relation === 'uses') {
-    const excerpt = session
-      .edgesTo(e.to)
-      .find((x) => x.from === e.from && x.relation !== 'uses')
-      ?.evidence.find((x) => x.line === at.line)?.excerpt;
+    const excerpt = firstEdgeFrom(session, e.to, e.from, false)?.evidence.find(
+      (x) => x.line === at.line,
+    )?.excerpt;
     if (excerpt) user.excerpt = excerpt;
   }
   return user;

@@ -52,8 +52,8 @@ export function unusedExports(graph: CheckGraph, config: ProofmapConfig): Unused
   for (const id of graph.sortedIds) {
     const file = graph.nodes.get(id)!;
     if (file.kind !== 'file' || !file.path || !file.exports?.some((e) => e.declaration)) continue;
-    const { byName, whole } = usersByName(view, file.path);
-    if (whole.length > 0) continue;
+    const { byName, anyWhole } = usersByName(view, file.path);
+    if (anyWhole) continue;
     const reason = whyUnproven(graph, file.path, id, entries, exposed, built);
     for (const s of symbolNodesOf(view, file.path)) {
       if ((byName.get(s.label)?.length ?? 0) > 0) continue;
