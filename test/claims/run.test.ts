@@ -1,9 +1,11 @@
 /** runClaims, the library call behind `proofmap claims` and map_claims, on repositories on disk. */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runClaims } from '../../src/claims-run.js';
 import { InputError } from '../../src/model/errors.js';
+import { scan } from '../../src/scan.js';
+import { acquireScanLock } from '../../src/store/lock.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
 const repo = () =>
@@ -27,6 +29,42 @@ describe('runClaims', () => {
     expect(verdict('.github/ci.yml')).toBe('contradicted');
     expect(verdict('makeThing()')).toBe('verified');
     expect(existsSync(path.join(root, '.proofmap'))).toBe(false);
+  });
+
+  // With an index, the incremental scan brings it up to date and claims read its map: a file
+  // added since the last scan is known (a claim about it holds), and the index then lists it.
+  it('brings an existing index up to date and reads its map, new files included', async () => {
+    const root = repo();
+    await scan({ root });
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const later = 1;\n');
+    writeFileSync(path.join(root, 'docs/guide.md'), 'Call `makeThing()`; see `src/b.ts`.\n');
+    const report = await runClaims({ root });
+    if (report.type !== 'investigation_report') throw new Error(report.reason);
+    expect(report.verdicts.find((v) => v.text === 'src/b.ts')?.verdict).toBe('verified');
+    const again = await scan({ root });
+    expect(again.mode).toBe('unchanged');
+    expect(again.map.nodes.some((n) => n.path === 'src/b.ts')).toBe(true);
+  });
+
+  it('builds the map in memory when another scan holds the index, with the same verdicts', async () => {
+    const root = repo();
+    await scan({ root });
+    const before = await runClaims({ root });
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const later = 1;\n');
+    writeFileSync(path.join(root, 'docs/guide.md'), 'Call `makeThing()`; see `src/b.ts`.\n');
+    const release = await acquireScanLock(root);
+    try {
+      const report = await runClaims({ root });
+      if (report.type !== 'investigation_report') throw new Error(report.reason);
+      expect(report.verdicts.find((v) => v.text === 'src/b.ts')?.verdict).toBe('verified');
+      expect(report.verdicts.length).toBe(
+        before.type === 'investigation_report' ? before.verdicts.length + 1 : -1,
+      );
+    } finally {
+      release();
+    }
+    // The index was left as the holder had it: the next scan still has the new file to add.
+    expect((await scan({ root })).mode).not.toBe('unchanged');
   });
 
   it('reads only the named files, and refuses one outside the root or unreadable', async () => {
