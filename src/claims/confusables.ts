@@ -78,10 +78,19 @@ const PROTOTYPES: Record<string, string> = {
 
 /** The skeleton of a string: NFKC, then every confusable replaced by its prototype. */
 export function skeleton(text: string): string {
-  let out = '';
+  let out = skeletons.get(text);
+  if (out !== undefined) return out;
+  out = '';
   for (const ch of text.normalize('NFKC')) out += PROTOTYPES[ch] ?? ch;
+  // Kept: a claims run compares each unsettled name with every exported name of the repository,
+  // thousands of times over the same few thousand names. Bounded, as a server runs for hours.
+  if (skeletons.size >= MAX_SKELETONS) skeletons.clear();
+  skeletons.set(text, out);
   return out;
 }
+
+const skeletons = new Map<string, string>();
+const MAX_SKELETONS = 100_000;
 
 /** True when the text holds a letter outside ASCII that the skeleton maps to ASCII. */
 export function hasConfusable(text: string): boolean {

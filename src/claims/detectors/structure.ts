@@ -114,17 +114,41 @@ function judge(name: string, files: [string, readonly ExportedName[]][], where: 
   );
 }
 
-function exporters(name: string, repo: ClaimsRepo) {
-  const out: { path: string; line: number }[] = [];
-  for (const [path, list] of repo.exports) {
-    const hit = list.find((e) => e.name === name);
-    if (hit) out.push({ path, line: hit.line });
-  }
-  return out;
+/** The files exporting `name` (the first entry of each), in the repository's order of files. */
+function exporters(name: string, repo: ClaimsRepo): readonly { path: string; line: number }[] {
+  return exportIndex(repo).byName.get(name) ?? [];
 }
 
-function allNames(repo: ClaimsRepo): Set<string> {
-  const names = new Set<string>();
-  for (const list of repo.exports.values()) for (const e of list) if (e.name !== '*') names.add(e.name);
-  return names;
+/** Every exported name but `*`, in order of first appearance. */
+function allNames(repo: ClaimsRepo): ReadonlySet<string> {
+  return exportIndex(repo).names;
+}
+
+interface ExportIndex {
+  byName: Map<string, { path: string; line: number }[]>;
+  names: Set<string>;
+}
+
+/**
+ * The repository's exports by name, made once per repository: each symbol claim looked through
+ * every file's exports (7,000 files, ~1,000 claims on the 7k-file monorepo: 0.4 s).
+ */
+const exportIndexes = new WeakMap<ClaimsRepo['exports'], ExportIndex>();
+function exportIndex(repo: ClaimsRepo): ExportIndex {
+  let index = exportIndexes.get(repo.exports);
+  if (index) return index;
+  index = { byName: new Map(), names: new Set() };
+  for (const [path, list] of repo.exports) {
+    const inFile = new Set<string>();
+    for (const e of list) {
+      if (e.name !== '*') index.names.add(e.name);
+      if (inFile.has(e.name)) continue;
+      inFile.add(e.name);
+      const hits = index.byName.get(e.name);
+      if (hits) hits.push({ path, line: e.line });
+      else index.byName.set(e.name, [{ path, line: e.line }]);
+    }
+  }
+  exportIndexes.set(repo.exports, index);
+  return index;
 }
