@@ -8,7 +8,8 @@
  * terms: the import relations, no self-loops, no external packages, one step per importing file
  * (through the least edge id of that pair, as the view's edge lists them first), importers and
  * frontiers in id order. A CLI query then reads the few thousand files a hub's walk reaches, not
- * all 80,000 edges of a 7,000-file map to build the view first (~0.25 s of `changes`).
+ * all 80,000 edges of a 7,000-file map to build the view first (~0.25 s of `changes`). The lists
+ * are kept per session, so a resident server's next walk over them costs milliseconds.
  */
 import { relationsOf } from '../graph/views.js';
 import { compareStrings } from '../model/paths.js';
@@ -69,8 +70,25 @@ export function upstream(
   return { dependents, cut };
 }
 
+// Per session (one snapshot): a resident server walks the same hubs again and again.
+const importerLists = new WeakMap<Session, Map<string, [string, string[]][]>>();
+
 /** The files loading `v`, in id order, each with its loading edges' ids in id order. */
 function importersOf(session: Session, v: string, inView: (id: string) => boolean): [string, string[]][] {
+  let lists = importerLists.get(session);
+  if (!lists) {
+    lists = new Map();
+    importerLists.set(session, lists);
+  }
+  let list = lists.get(v);
+  if (!list) {
+    list = readImporters(session, v, inView);
+    lists.set(v, list);
+  }
+  return list;
+}
+
+function readImporters(session: Session, v: string, inView: (id: string) => boolean): [string, string[]][] {
   const byFile = new Map<string, string[]>();
   for (const e of session.endsTo(v)) {
     if (!LOADS.has(e.relation) || e.from === v || !inView(e.from)) continue;
