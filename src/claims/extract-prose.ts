@@ -100,6 +100,14 @@ const caseReading: ClaimReading = {
   why: 'the line speaks of a case or another version, not of the version the package uses',
 };
 
+/**
+ * A number followed by a unit is a measurement, not a version: "madge 24.6 s", "esbuild 12 ms",
+ * "webpack 5× slower", "vite 40 MB" report what a tool took or made. (Never read as a shorter
+ * number either: "26" of "26.2 s" is no version.)
+ */
+const NOT_A_MEASURE =
+  '(?!\\s*(?:(?:ms|s|sec|secs|seconds?|mins?|minutes?|h|hours?|[kKMGT]i?B|bytes?|files?|lines?|times|x)\\b|[×%]))';
+
 /** "zod 4", "zod v4", "`zod@^4`": a declared dependency followed by a major version. */
 function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
   const out: ProseClaim[] = [];
@@ -107,7 +115,7 @@ function dependencyVersions(line: string, ctx: ProseContext): ProseClaim[] {
     if (dep.length < 3) continue;
     const escaped = dep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const re = new RegExp(
-      `(?<![\\w/@.-])${escaped}\`?(?:@|\\s+v|\\s+version\\s+|\\s+)[\\^~]?(\\d{1,3})(?:\\.(?:\\d+|x))*(?![\\w%-])`,
+      `(?<![\\w/@.-])${escaped}\`?(?:@|\\s+v|\\s+version\\s+|\\s+)[\\^~]?(\\d{1,3})(?:\\.(?:\\d+|x))*(?![\\w%-])(?!\\.\\d)${NOT_A_MEASURE}`,
       'g',
     );
     for (const m of line.matchAll(re)) {

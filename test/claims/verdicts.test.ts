@@ -98,6 +98,13 @@ describe('verdicts per claim kind', () => {
     expect(builds[0]!.stated_at.map((s) => s.line)).toEqual([1, 3]);
   });
 
+  // A dependency's name before a measurement is a benchmark figure, not a version statement.
+  it('reads no version from a number with a unit after a dependency name', () => {
+    const r = run('A cold scan: zod 26.2 s, zod 3 ms, zod 40 MB, zod 5× slower, zod 2 files.\n');
+    expect(r.verdicts.filter((v) => v.kind === 'state')).toEqual([]);
+    expect(verdictOf('Then zod 3 ms later it uses zod 3.\n', 'zod 3').verdict).toBe('contradicted');
+  });
+
   it('produces a report that matches the published schema', () => {
     expect(claimsReportSchema.safeParse(run('See `src/utils/paths.ts`.')).success).toBe(true);
   });
