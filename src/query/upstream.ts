@@ -13,6 +13,7 @@
  */
 import { relationsOf } from '../graph/views.js';
 import { compareStrings } from '../model/paths.js';
+import { type Kept, keptPerSession } from './kept.js';
 import type { Session } from './session.js';
 
 export interface Dependent {
@@ -70,22 +71,13 @@ export function upstream(
   return { dependents, cut };
 }
 
-// Per session (one snapshot): a resident server walks the same hubs again and again.
-const importerLists = new WeakMap<Session, Map<string, [string, string[]][]>>();
+// Per session (one snapshot): a resident server walks the same hubs again and again. Bounded far
+// above any walk (one list per file it passes).
+const importerLists: Kept<[string, string[]][]> = keptPerSession(200_000);
 
 /** The files loading `v`, in id order, each with its loading edges' ids in id order. */
 function importersOf(session: Session, v: string, inView: (id: string) => boolean): [string, string[]][] {
-  let lists = importerLists.get(session);
-  if (!lists) {
-    lists = new Map();
-    importerLists.set(session, lists);
-  }
-  let list = lists.get(v);
-  if (!list) {
-    list = readImporters(session, v, inView);
-    lists.set(v, list);
-  }
-  return list;
+  return importerLists(session, v, () => readImporters(session, v, inView));
 }
 
 function readImporters(session: Session, v: string, inView: (id: string) => boolean): [string, string[]][] {
