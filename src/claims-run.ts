@@ -1,10 +1,10 @@
 /**
- * Claims as a library call: a fresh in-memory scan, a contained file reader, then the pure
+ * Claims as a library call: the current map (currentMap), a contained file reader, then the pure
  * claims stage (extraction, calibration, adversarial self-test, verdicts, report). Used by
- * `proofmap claims` and the MCP server's `map_check` (what: claims). Read-only: nothing is
- * written, not even .proofmap/, and no file outside the root is read.
+ * `proofmap claims` and the MCP server's `map_check` (what: claims). Nothing is written but what
+ * a scan of an existing index writes (a repository without .proofmap/ gets none), and no file
+ * outside the root is read.
  */
-
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
