@@ -1,7 +1,8 @@
 /**
  * map_check: the checks an agent runs after an edit, behind one tool — the declared structure
  * (proofmap.config.*), what the docs claim, what changed since a git revision, import cycles.
- * Structure, changes and cycles read the last scan; claims scan in memory (cached by content).
+ * Structure, changes and cycles read the last scan; claims read the current tree (the index brought
+ * up to date where there is one, else a scan in memory), cached by content.
  */
 import { z } from 'zod';
 import { checkup } from '../../checkup/index.js';
