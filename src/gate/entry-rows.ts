@@ -4,6 +4,7 @@
  * so that the scan thread neither receives 7,000 entry objects (12 MB of JSON on the 7k-file
  * monorepo) by structured clone nor serialises and seals them: it gets strings and inserts them.
  */
+import { createSecretKey } from 'node:crypto';
 import { sealedJson } from './policy-seal.js';
 import { gateEntryKey } from './settings.js';
 import type { FileGateEntry } from './severity-cache.js';
@@ -19,7 +20,7 @@ export interface GateSeal {
 export type GateRow = [name: string, json: string];
 
 export function sealedGateRows(entries: Iterable<[string, FileGateEntry]>, seal: GateSeal): GateRow[] {
-  const key = Buffer.from(seal.key);
+  const key = createSecretKey(seal.key);
   const rows: GateRow[] = [];
   for (const [path, entry] of entries) {
     const name = gateEntryKey(path);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sealedGateRows } from '../../src/gate/entry-rows.js';
 import { sealedJson, sealRow, unsealRow } from '../../src/gate/policy-seal.js';
+import { gateEntryKey } from '../../src/gate/settings.js';
 
 const key = Buffer.alloc(32, 7);
 const rows: [string, object][] = [
@@ -16,5 +18,17 @@ describe('sealedJson', () => {
     if (!('seal' in data))
       expect(unsealRow(key, '/repo', `gate:file:${name}`, JSON.parse(text))).toEqual(data);
     expect(unsealRow(key, '/repo', 'gate:file:other', JSON.parse(text))).toBeUndefined();
+  });
+});
+
+describe('sealedGateRows', () => {
+  it('seals with the key made once exactly as sealRow does with the bytes', () => {
+    const entries = rows.filter(([, data]) => !('seal' in data)) as [string, never][];
+    const sealed = sealedGateRows(entries, { key: new Uint8Array(key), root: '/repo' });
+    expect(sealed.map(([name]) => name)).toEqual(entries.map(([path]) => gateEntryKey(path)));
+    for (const [i, [name, json]] of sealed.entries()) {
+      expect(json).toBe(JSON.stringify(sealRow(key, '/repo', name, entries[i]![1])));
+      expect(unsealRow(key, '/repo', name, JSON.parse(json))).toEqual(entries[i]![1]);
+    }
   });
 });
