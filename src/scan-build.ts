@@ -29,6 +29,7 @@ import type { ProofMap } from './map/schema.js';
 import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
+import { collectGarbage } from './model/collect-garbage.js';
 import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createGoResolver } from './resolve/go.js';
 import { createResolver } from './resolve/index.js';
@@ -72,6 +73,7 @@ export async function buildMap(input: BuildInput): Promise<ScanResult> {
   // The graph's half returns only what the rest reads: its facts, snapshot and resolver
   // (~60 MB on the 7k-file monorepo) are garbage before the guardian runs, where memory peaks.
   const built = await buildGraph(input);
+  collectGarbage();
   try {
     return await finishMap(input, built, fresh);
   } catch (error) {
@@ -99,6 +101,8 @@ async function buildGraph({ root, store, loaded, found, stage }: BuildInput): Pr
   const cache = store ? bufferedCache(store) : undefined;
   const facts = await extractAll(found.files, found.texts, cache ?? noCache);
   cache?.flush();
+  // The parse lanes' messages are copied into facts: garbage, collected here (see collectGarbage).
+  collectGarbage();
   stage('extract', `${facts.parsed} parsed, ${facts.reused} from cache`);
 
   const paths = new Set(found.files.map((f) => f.path));
@@ -291,6 +295,7 @@ async function finishMap(
   signalsJob?.catch(() => {});
 
   const verdict = guardBuilt(root, found, built);
+  collectGarbage();
   stage('guard');
 
   // Each node's and edge's JSON, made after the guardian so that ~40 MB of strings are not held
@@ -299,11 +304,14 @@ async function finishMap(
   const spans = writing ? new SpanTable(items.nodes.length, items.edges.length) : undefined;
   const mapFile = writing ? writeMapFile(root, map, items, spans) : undefined;
   if (mapFile && spans) writeMapSpans(root, fileStamp(mapFile) ?? '', spans.chunked());
+  // map.json's chunks are written: only the items stay, for the index.
+  collectGarbage();
   stage('emit');
   if (store && previous && signalsJob && seal) {
     store.writeSnapshot(map, found.files, docHeadings, items, { uniqueIds: edgeIdsUnique(verdict) });
     // Let go while the signals are awaited: the worker's heap and this one's peak together then.
     items = undefined;
+    collectGarbage();
     stage('index');
     const { signals, rows } = await signalsJob;
     storeSignals(store, previous.key, signals);
