@@ -73,8 +73,9 @@ export async function buildMap(input: BuildInput): Promise<ScanResult> {
   // The graph's half returns only what the rest reads: its facts, snapshot and resolver
   // (~60 MB on the 7k-file monorepo) are garbage before the guardian runs, where memory peaks.
   const built = await buildGraph(input);
-  // Three collections where a stage's working set has just died (model/collect-garbage.ts): on
-  // the 7k-file monorepo they took the peak from 547–585 MB to 466–476 MB for ~100–150 ms each.
+  // Three collections where a stage's working set has just died (model/collect-garbage.ts). On
+  // the 7k-file monorepo, alternating runs: Node 24 peak 755–776 → 613–617 MB and no slower
+  // (7.0–7.5 vs 7.2–8.6 s); Node 20 548–584 → 462–469 MB for ~0.3 s (9.3–9.5 vs 9.0–9.3 s).
   collectGarbage();
   try {
     return await finishMap(input, built, fresh);
