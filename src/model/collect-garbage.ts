@@ -24,12 +24,13 @@ export function collectGarbage(): void {
 function exposedCollector(): (() => void) | null {
   const global = (globalThis as { gc?: () => void }).gc;
   if (typeof global === 'function') return global;
+  v8.setFlagsFromString('--expose-gc');
   try {
-    v8.setFlagsFromString('--expose-gc');
     const found = vm.runInNewContext('gc') as unknown;
-    v8.setFlagsFromString('--no-expose-gc');
     return typeof found === 'function' ? (found as () => void) : null;
   } catch {
     return null;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
   }
 }
