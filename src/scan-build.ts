@@ -30,6 +30,7 @@ import { Snapshot } from './map/snapshot.js';
 import { treeState } from './map/tree-state.js';
 import { assignZones } from './map/zones.js';
 import { collectGarbage } from './model/collect-garbage.js';
+import { holdYoungGeneration } from './model/young-generation.js';
 import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createGoResolver } from './resolve/go.js';
 import { createResolver } from './resolve/index.js';
@@ -70,6 +71,15 @@ export async function buildMap(input: BuildInput): Promise<ScanResult> {
   const writing = input.options.write !== false;
   // Only a writing scan holds the scan lock, which makes it the one writer a fresh file needs.
   const fresh = writing && input.store?.beginFullBuild() === true;
+  const letGo = holdYoungGeneration();
+  try {
+    return await buildAndFinish(input, fresh);
+  } finally {
+    letGo();
+  }
+}
+
+async function buildAndFinish(input: BuildInput, fresh: boolean): Promise<ScanResult> {
   // The graph's half returns only what the rest reads: its facts, snapshot and resolver
   // (~60 MB on the 7k-file monorepo) are garbage before the guardian runs, where memory peaks.
   const built = await buildGraph(input);

@@ -14,6 +14,7 @@ import type { GuardResult } from './map/guardian.js';
 import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
 import { sha1 } from './model/ids.js';
+import { holdYoungGeneration } from './model/young-generation.js';
 import {
   fileStamp,
   LAST_SCAN,
@@ -96,7 +97,15 @@ export async function scan(options: ScanOptions): Promise<ScanResult> {
     // Loaded here: an unchanged tree answered from the record does without SQLite.
     store = indexed ? (await import('./store/index.js')).openIndex(root) : undefined;
     const loaded = await parseFoundConfig(configFile);
-    const scanned = await scanLocked(root, options, store, { loaded, timer, early, startedMs });
+    const last = store?.getSignals<LastScan>(LAST_SCAN);
+    // No map to start from: a full build, discovery's reading of every file included.
+    const letGo = !last || options.force ? holdYoungGeneration() : undefined;
+    let scanned: ScanResult;
+    try {
+      scanned = await scanLocked(root, options, store, { loaded, timer, early, startedMs, last });
+    } finally {
+      letGo?.();
+    }
     const result = store?.recovered ? { ...scanned, recovered: store.recovered } : scanned;
     if (writing && store) {
       const kept = store.recovered ? undefined : store.getSignals<LastScan>(LAST_SCAN);
@@ -171,13 +180,14 @@ async function scanLocked(
     timer: ReturnType<typeof stageTimer>;
     early: EarlyTree | undefined;
     startedMs: number;
+    /** The last scan's record in the index, if there is one. */
+    last: LastScan | undefined;
   },
 ): Promise<ScanResult> {
-  const { loaded, early, startedMs } = context;
+  const { loaded, early, startedMs, last } = context;
   const { timings, stage } = context.timer;
   const writing = options.write !== false;
   const maxFileBytes = options.maxFileBytes ?? loaded.config.scan?.maxFileBytes;
-  const last = store?.getSignals<LastScan>(LAST_SCAN);
   const trusting = store && last?.startedMs && !options.force;
   // The tree the record check took serves when it was judged against this same previous start:
   // it was stat'ed under this lock, after this scan's start, as the one below would be.
