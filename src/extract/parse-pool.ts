@@ -126,8 +126,8 @@ export function factsJson(facts: ParsedFacts): FactsJson {
  * to ~160 MB holding them, and its collector took ~15 % of its time), and this thread takes each
  * part in while the workers go on. Small parts let a part's facts, texts and parse results die in
  * the worker's nursery instead of outliving two scavenges into its old generation: on the 7k-file
- * monorepo each parse worker's collector time went from 370–540 ms at 256 files to 190–260 ms at
- * 32 (Node 20 and 24), the extract stage ~0.2 s shorter on Node 20.
+ * monorepo each parse worker's collector time went from 370–540 ms at 256 files to 185–260 ms at
+ * 16–64 (Node 20 and 24), the extract stage ~0.2 s shorter on Node 20.
  */
 export const PART_FILES = 32;
 /** One part of a worker's answer: the JSON texts of `language` files start… of its lane. */
