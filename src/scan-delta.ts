@@ -19,6 +19,7 @@ import { guardDelta } from './map/delta-guard.js';
 import {
   applyCodeFile,
   hasNode,
+  INSPECTED_EDGES,
   newSplice,
   removeFileNode,
   type Splice,
@@ -171,7 +172,12 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const splice = newSplice(
     text,
     [...changed.map((f) => f.path), ...removed],
-    changed.length === 1 && removed.length === 0 ? (id) => store.edgesInto(id) : undefined,
+    changed.length === 1 && removed.length === 0
+      ? (id) => [
+          ...store.edgesInto(id, { relations: INSPECTED_EDGES.every }),
+          ...store.edgesInto(id, { relations: INSPECTED_EDGES.anyOf, limit: 1 }),
+        ]
+      : undefined,
   );
   for (const p of removed) removeFileNode(splice, p);
   if (added.length > 0) addFiles(splice, added, { store, found, resolver });

@@ -47,6 +47,7 @@ export interface Splice {
   /**
    * The lines of the edges into a node, from the index written with this very map (its stamp is
    * checked before a delta): spares a pass over every edge. Without it, the edges are scanned.
+   * It may leave out lines that change nothing inspectEdges decides (INSPECTED_EDGES).
    */
   incoming?: (id: string) => readonly string[];
 }
@@ -391,7 +392,19 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
     throw new DeltaRefused(`a finding names an anchor in ${path}`);
 }
 
-const NAMED_IMPORT = /"relation":"(?:imports|type-imports|re-exports|requires|dynamic-imports)"/;
+/** Relations by which code imports a file: one edge of any of them makes it `imported`. */
+const IMPORTING = ['imports', 'type-imports', 're-exports', 'requires', 'dynamic-imports'] as const;
+const NAMED_IMPORT = new RegExp(`"relation":"(?:${IMPORTING.join('|')})"`);
+
+/**
+ * What inspectEdges reads of the edges into a node, for an index that can select by relation:
+ * every re-export and document link (each is looked at), and any one importing edge (only whether
+ * there is one matters). The lines of every other relation change nothing it decides.
+ */
+export const INSPECTED_EDGES = {
+  every: ['re-exports', 'links-to'],
+  anyOf: IMPORTING.filter((r) => r !== 're-exports'),
+} as const;
 
 /** The contiguous range of the node's edges (found by inspectEdges), or an empty range. */
 function groupRange(splice: Splice, id: string): [number, number] {

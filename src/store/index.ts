@@ -54,8 +54,11 @@ export interface IndexStore {
   filesAt(paths: readonly string[]): Map<string, FileRecord>;
   /** Upserts the rows of these files (same bytes, new stat stamp), leaving the snapshot as it is. */
   updateFiles(files: readonly SourceFile[]): void;
-  /** The JSON lines of the edges into a node, as map.json holds them. */
-  edgesInto(id: string): string[];
+  /**
+   * The JSON lines of the edges into a node, as map.json holds them: all of them, or only those
+   * of the given relations (at most `limit`), found from the index without reading the others.
+   */
+  edgesInto(id: string, only?: { relations: readonly string[]; limit?: number }): string[];
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
   writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */

@@ -93,8 +93,17 @@ export class SqliteIndex implements IndexStore {
   getFacts = <T>(extractor: string, hash: string) =>
     this.#guard(() => getFacts<T>(this.#conn, extractor, hash));
   /** The JSON lines of the edges into a node (the map's own lines: written from the same strings). */
-  edgesInto = (id: string) =>
-    this.#guard(() => this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]);
+  edgesInto = (id: string, only?: { relations: readonly string[]; limit?: number }) =>
+    this.#guard(() =>
+      only
+        ? (this.#conn
+            .stmt(
+              `SELECT json FROM edges WHERE to_id = ? AND relation IN (SELECT value FROM json_each(?)) LIMIT ?`,
+            )
+            .pluck()
+            .all(id, JSON.stringify(only.relations), only.limit ?? -1) as string[])
+        : (this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]),
+    );
   allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
   putFacts = (extractor: string, hash: string, facts: unknown, json?: string) =>
     this.#write(() => putFacts(this.#writer, extractor, hash, facts, json));

@@ -189,6 +189,28 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('indexes the edges into a node by relation too, keeping the rows (step 6)', () => {
+    const db = openSqlite(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 5));
+    prepare(
+      db,
+      `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES ('e1', 'a', 'b', 'imports', '{}')`,
+    ).run();
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(6);
+    expect(prepare(db, `SELECT sql FROM sqlite_master WHERE name = 'edges_to'`).pluck().get()).toMatch(
+      /ON edges \(to_id, relation\)/,
+    );
+    const plan = prepare(
+      db,
+      `EXPLAIN QUERY PLAN SELECT json FROM edges WHERE to_id = 'b' AND relation = 'imports'`,
+    )
+      .all()
+      .map((r) => (r as { detail: string }).detail);
+    expect(plan.join('\n')).toMatch(/USING INDEX edges_to \(to_id=\? AND relation=\?\)/);
+    expect(prepare(db, `SELECT id FROM edges`).pluck().all()).toEqual(['e1']);
+  });
+
   it('moves facts and signals into rowid tables with their rows and unique keys (step 4)', () => {
     const db = openSqlite(':memory:');
     migrate(db, MIGRATIONS.slice(0, 3));

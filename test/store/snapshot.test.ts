@@ -65,6 +65,35 @@ describe('writeSnapshot and readMap', () => {
     });
   });
 
+  it('reads the edges into a node, all of them or only some relations, with a limit', () => {
+    const s = open();
+    const d = fileNode('src/d.ts');
+    const map = proofMap(
+      [doc, a, b, c, d],
+      [
+        edge(a, c),
+        edge(b, c, 're-exports'),
+        edge(d, c, 'type-imports'),
+        edge(doc, c, 'links-to'),
+        edge(a, b),
+      ],
+    );
+    s.writeSnapshot(map, [sourceFile('src/a.ts')]);
+    const relationsOf = (lines: string[]) =>
+      lines.map((l) => (JSON.parse(l) as { relation: string }).relation).sort();
+    expect(relationsOf(s.edgesInto(c.id))).toEqual(['imports', 'links-to', 're-exports', 'type-imports']);
+    expect(relationsOf(s.edgesInto(c.id, { relations: ['re-exports', 'links-to'] }))).toEqual([
+      'links-to',
+      're-exports',
+    ]);
+    // The lines are map.json's own: byte for byte the edge as written.
+    const reexport = map.edges.find((e) => e.relation === 're-exports')!;
+    expect(s.edgesInto(c.id, { relations: ['re-exports'] })).toEqual([JSON.stringify(reexport)]);
+    expect(s.edgesInto(c.id, { relations: ['imports', 'type-imports'], limit: 1 })).toHaveLength(1);
+    expect(s.edgesInto(c.id, { relations: ['requires'] })).toEqual([]);
+    expect(s.edgesInto(b.id, { relations: ['imports'], limit: 1 })).toHaveLength(1);
+  });
+
   it('keeps search rows in step with the snapshot', () => {
     const s = open();
     s.writeSnapshot(
