@@ -18,7 +18,9 @@ import type { DocPart } from './map/delta-doc.js';
 import { guardDelta } from './map/delta-guard.js';
 import {
   applyCodeFile,
+  exportedNames,
   hasNode,
+  IMPORTING,
   INSPECTED_EDGES,
   newSplice,
   removeFileNode,
@@ -160,10 +162,44 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const paths = () => (pathSet ??= new Set(found.files.map((f) => f.path)));
   const resolver =
     input.resolver ?? createResolver({ root, files: paths(), readText: (rel) => found.texts.get(rel) });
+  const storedFacts = (p: string, hash: string): ModuleFacts | undefined => {
+    const key = `${moduleCacheKey(p)}\0${hash}`;
+    const kept = input.keptFacts?.get(key);
+    if (kept) return kept;
+    const facts = store.getFacts<ModuleFacts>(moduleCacheKey(p), hash);
+    if (facts) input.keptFacts?.set(key, facts);
+    return facts;
+  };
+  // An unchanged file re-analysed here (an importer) has the hash its row has.
+  const previousFacts = (file: SourceFile) =>
+    storedFacts(file.path, (input.previous.get(file.path) ?? file).hash);
+  const extracted = new Map<string, ModuleFacts>();
+  const codeFacts = (file: SourceFile): ModuleFacts => {
+    const known = extracted.get(file.path);
+    if (known) return known;
+    const source = found.texts.get(file.path);
+    if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
+    // A file deep enough for the isolated parser would block this synchronous delta (and with it
+    // the MCP server or watcher running it) while a child parses: the full build awaits it.
+    const need = isolationNeed(source);
+    if (need && !need.refuse) throw new DeltaRefused(`${file.path} needs the isolated parser`);
+    const facts = extractModule(file.path, source);
+    extracted.set(file.path, facts);
+    return facts;
+  };
   // A removed file's importers lose their edges to it (their imports no longer resolve, or now
   // land elsewhere): each is re-analysed as if edited. Anything else pointing at it refuses.
   const importers = removed.length > 0 ? importersOf(removed, store, found) : [];
-  const changed = [...edited, ...importers.filter((f) => !edited.some((e) => e.path === f.path))];
+  // One edited file whose exported names changed: its importers follow it (importersOfExports).
+  const only = edited.length === 1 && removed.length === 0 && added.length === 0 ? edited[0] : undefined;
+  const followers =
+    only?.role === 'code' && isCodePath(only.path)
+      ? importersOfExports(only, codeFacts(only), previousFacts(only), store, text.small.findings, byPath)
+      : [];
+  const changed = [
+    ...edited,
+    ...[...importers, ...followers].filter((f) => !edited.some((e) => e.path === f.path)),
+  ];
   if (changed.length + removed.length > MAX_DELTA_FILES)
     throw new DeltaRefused(`${changed.length + removed.length} files to re-analyse`);
   // One changed file: the edges into it are all unchanged, and the index holds them as the map
@@ -186,14 +222,6 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   let mentioned: ReadonlySet<string> | undefined;
   const flowsDeclared = (input.loaded.config.flows?.length ?? 0) > 0;
   const newFacts = new Map<string, ModuleFacts>();
-  const storedFacts = (p: string, hash: string): ModuleFacts | undefined => {
-    const key = `${moduleCacheKey(p)}\0${hash}`;
-    const kept = input.keptFacts?.get(key);
-    if (kept) return kept;
-    const facts = store.getFacts<ModuleFacts>(moduleCacheKey(p), hash);
-    if (facts) input.keptFacts?.set(key, facts);
-    return facts;
-  };
   // Memoised: the imported-names check matches facts by identity (a fact to its resolution).
   const cachedFacts = new Map<string, ModuleFacts | undefined>();
   const factsOf = (p: string): ModuleFacts | undefined => {
@@ -221,13 +249,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       facts.push(['markdown', file.hash, part.facts]);
       continue;
     }
-    const source = found.texts.get(file.path);
-    if (source === undefined) throw new DeltaRefused(`${file.path} could not be read again`);
-    // A file deep enough for the isolated parser would block this synchronous delta (and with it
-    // the MCP server or watcher running it) while a child parses: the full build awaits it.
-    const need = isolationNeed(source);
-    if (need && !need.refuse) throw new DeltaRefused(`${file.path} needs the isolated parser`);
-    const moduleFacts = extractModule(file.path, source);
+    const moduleFacts = codeFacts(file);
     if (!isRetriedVerdict(moduleFacts)) facts.push([moduleCacheKey(file.path), file.hash, moduleFacts]);
     newFacts.set(file.path, moduleFacts);
     applyCodeFile(splice, {
@@ -239,7 +261,8 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
-      previousFacts: () => storedFacts(file.path, input.previous.get(file.path)!.hash),
+      previousFacts: () => previousFacts(file),
+      ...(file === only && followers.length > 0 ? { importersFollow: true } : {}),
     });
   }
   updatePackages(splice);
@@ -561,6 +584,56 @@ function addFiles(
     );
     text.nodeIndex = undefined; // every later node moved
   }
+}
+
+/**
+ * The files importing an edited code file whose exported names changed, or at which an
+ * imported-names finding points (it names the file's first export line): re-analysed in the same
+ * delta after it, their edges and findings follow its new exports. Renaming or removing an export
+ * is among an agent's commonest edits, and refusing it cost a full build (7–8 s on the 7k-file
+ * monorepo). Only direct importers, and only a few: when a barrel re-exports the file, a finding
+ * comes from elsewhere, or the importers are many, none follow and the splice's own checks decide
+ * (and refuse) as before.
+ */
+function importersOfExports(
+  file: SourceFile,
+  facts: ModuleFacts,
+  before: ModuleFacts | undefined,
+  store: IndexStore,
+  findings: readonly Finding[],
+  byPath: ReadonlyMap<string, SourceFile>,
+): SourceFile[] {
+  if (!before) return [];
+  const pointing = findings.filter((f) => f.code === 'import-name-not-exported' && f.target === file.path);
+  const was = exportedNames(before.exports);
+  const now = exportedNames(facts.exports);
+  const moved = [...was].filter((n) => !now.has(n)).concat([...now].filter((n) => !was.has(n)));
+  if (pointing.length === 0 && moved.length === 0) return [];
+  const bound = 4 * MAX_DELTA_FILES;
+  const lines = store.edgesInto(nodeId('file', file.path), {
+    relations: [...IMPORTING, 'uses'],
+    limit: bound + 1,
+  });
+  if (lines.length > bound) return [];
+  const edges = lines.map((line) => JSON.parse(line) as MapEdge);
+  // Behind `export *` a name another file exports too is ambiguous (exported by neither): adding
+  // or removing it here moves users who have no edge to this file. A name no other file exports
+  // has none of those.
+  const starred = edges.some((e) => e.relation === 're-exports' && e.names?.includes('*'));
+  if (starred && moved.some((n) => store.exportersOf(n).some((p) => p !== file.path))) return [];
+  const out = new Map<string, SourceFile>();
+  for (const edge of edges) {
+    const from = edge.evidence[0]?.path;
+    const importer = from === undefined ? undefined : byPath.get(from);
+    // A barrel naming a moved name has users whose edges point at it, not here. (One with `export *`
+    // has none of its own: its users' uses edges point here.)
+    if (edge.relation === 're-exports' && edge.names?.some((n) => moved.includes(n))) return [];
+    if (edge.namespace !== 'code-dep') return [];
+    if (importer?.role !== 'code' || !isCodePath(importer.path)) return [];
+    if (importer.path !== file.path) out.set(importer.path, importer);
+  }
+  if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? ''))) return [];
+  return [...out.values()].sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /**

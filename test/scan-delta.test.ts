@@ -206,6 +206,70 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.deltaIndex).toEqual(r.fullIndex);
   });
 
+  // A module nothing re-exports by name, with direct, namespace and lower-line importers: when its
+  // exported names change, or a finding points at it, its importers are re-analysed in the delta.
+  const tools = {
+    'src/app/tools.ts':
+      'export const fmt = (x: string) => x;\nexport function parse(x: string) {\n  return x;\n}\n',
+    'src/app/use-tools.ts':
+      "import { fmt, parse } from './tools.js';\nexport const both = fmt(parse('x'));\n",
+    'src/app/use-fmt.ts':
+      "import { fmt, missing } from './tools.js';\nexport const once = fmt(String(missing));\n",
+    'src/app/all-tools.ts': "import * as t from './tools.js';\nexport const all = t.fmt(t.parse('y'));\n",
+  };
+  it.each([
+    [
+      'an export its importers name is renamed',
+      (t: string) => t.replace('export function parse(', 'export function parseAll('),
+    ],
+    ['an export its importers name is removed', (t: string) => t.replace('export const fmt', 'const fmt')],
+    ['an export settles the finding that points at it', (t: string) => `${t}export const missing = 1;\n`],
+    ['a finding points at it and its first export moves down', (t: string) => `// header\n${t}`],
+  ])('re-analyses the importers in the delta when %s', async (_name, change) => {
+    const root = repo();
+    for (const [rel, text] of Object.entries(tools)) writeFileSync(path.join(root, rel), text);
+    const r = await deltaAndCold(root, () => edit(root, 'src/app/tools.ts', change));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    // The importers were read again; only tools.ts changed.
+    expect(r.delta.parsed).toBe(4);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+    const map = JSON.parse(r.deltaBytes) as {
+      findings: { target?: string }[];
+      increments: { stale_node_ids: string[] }[];
+    };
+    expect(map.increments.at(-1)!.stale_node_ids).toHaveLength(1);
+  });
+
+  it('re-analyses the users behind a barrel that star-exports a file when an export goes', async () => {
+    const root = repo();
+    // c.ts imports b directly; barrel.ts and cyc-a.ts star-export b.ts; user.ts and cyc-user.ts use b through them.
+    const r = await deltaAndCold(root, () =>
+      edit(root, 'src/app/b.ts', (t) => t.replace('export const b =', 'const b =')),
+    );
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it('refuses to splice a removed export another file also exports behind a barrel (it was ambiguous there)', async () => {
+    const root = repo();
+    const files = {
+      'src/app/amb-1.ts': 'export const dup = 1;\n',
+      'src/app/amb-2.ts': 'export const dup = 2;\nexport const other = 3;\n',
+      'src/app/amb.ts': "export * from './amb-1.js';\nexport * from './amb-2.js';\n",
+      'src/app/amb-user.ts': "import { dup, other } from './amb.js';\nconsole.log(dup, other);\n",
+    };
+    for (const [rel, text] of Object.entries(files)) writeFileSync(path.join(root, rel), text);
+    const r = await deltaAndCold(root, () =>
+      edit(root, 'src/app/amb-1.ts', (t) => t.replace('export const dup', 'const dup')),
+    );
+    expect(r.delta.fullBecause).toMatch(/an exported name was removed and other files import it/);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+  });
+
   it('splices two files changed at once', async () => {
     const root = repo();
     const r = await deltaAndCold(root, () => {

@@ -91,6 +91,12 @@ export interface ChangedCodeFile {
   factsOf(path: string): ModuleFacts | undefined;
   /** This file's facts as the last scan had them (cached by its old hash), for the symbol check. */
   previousFacts(): ModuleFacts | undefined;
+  /**
+   * Every file importing this one is re-analysed in the same delta, after it (scan-delta.ts,
+   * importersOfExports): their findings and edges follow its new exports, so a changed or removed
+   * name, or a finding pointing at it, needs no full build.
+   */
+  importersFollow?: boolean;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -114,13 +120,21 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
   // Imported-names findings (import-names.ts) name a target's exports and its first export line:
   // one that points at this file, or an added name that could settle one anywhere, is not spliced.
   const nameFindings = splice.text.small.findings.filter((f) => f.code === 'import-name-not-exported');
-  if (nameFindings.some((f) => f.target === file.path))
+  // Those pointing at it belong to its importers: re-analysed, they are made again.
+  const elsewhere = input.importersFollow ? nameFindings.filter((f) => f.target !== file.path) : nameFindings;
+  if (elsewhere.some((f) => f.target === file.path))
     throw new DeltaRefused(`${file.path}: an imported-names finding points at it`);
-  // An added name settles only a finding that lists it among the names its import misses.
+  // An added name settles only a finding that lists it among the names its import misses; with its
+  // importers following, a removed one too (a barrel's `export *` of two files naming it made it
+  // ambiguous: removed here, it lands on the other).
   const added = [...after].filter((n) => !before.has(n));
-  const settled = added.find((n) => nameFindings.some((f) => f.message.includes(`"${n}"`)));
+  const settled = (input.importersFollow ? moved : added).find((n) =>
+    elsewhere.some((f) => f.message.includes(`"${n}"`)),
+  );
   if (settled !== undefined)
-    throw new DeltaRefused(`${file.path}: the added export ${settled} may settle an imported-names finding`);
+    throw new DeltaRefused(
+      `${file.path}: the ${after.has(settled) ? 'added' : 'removed'} export ${settled} may settle an imported-names finding`,
+    );
   inspectEdges(splice, id, file.path);
 
   const part = codeFilePart({
@@ -153,7 +167,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
   splice.findings.set(file.path, part.findings);
   const oldCode = replaceGroup(splice, id, part.edges, input.flowsDeclared);
   // A removed export breaks importers' names (new findings elsewhere): only if nobody imports it.
-  if ([...before].some((n) => !after.has(n)) && splice.imported.has(id))
+  if (!input.importersFollow && [...before].some((n) => !after.has(n)) && splice.imported.has(id))
     throw new DeltaRefused(`${file.path}: an exported name was removed and other files import it`);
   for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
   text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
@@ -393,7 +407,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
 }
 
 /** Relations by which code imports a file: one edge of any of them makes it `imported`. */
-const IMPORTING = ['imports', 'type-imports', 're-exports', 'requires', 'dynamic-imports'] as const;
+export const IMPORTING = ['imports', 'type-imports', 're-exports', 'requires', 'dynamic-imports'] as const;
 const NAMED_IMPORT = new RegExp(`"relation":"(?:${IMPORTING.join('|')})"`);
 
 /**
@@ -473,7 +487,8 @@ function keyOf(splice: Splice, id: string): string {
 
 const isPackage = (splice: Splice, id: string) => keyOf(splice, id).startsWith('external:');
 
-const exportedNames = (list: readonly { name: string }[] | undefined) =>
+/** The names a file exports that importers can name (not `default`, not `*`). */
+export const exportedNames = (list: readonly { name: string }[] | undefined) =>
   new Set((list ?? []).map((e) => e.name).filter((n) => n !== 'default' && n !== '*'));
 
 function push<K, V>(map: Map<K, V[]>, key: K, values: readonly V[]): void {

@@ -59,6 +59,8 @@ export interface IndexStore {
    * of the given relations (at most `limit`), found from the index without reading the others.
    */
   edgesInto(id: string, only?: { relations: readonly string[]; limit?: number }): string[];
+  /** The files whose map node exports this name (as the search rows list them), in path order. */
+  exportersOf(name: string): string[];
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
   writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */

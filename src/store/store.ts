@@ -104,6 +104,14 @@ export class SqliteIndex implements IndexStore {
             .all(id, JSON.stringify(only.relations), only.limit ?? -1) as string[])
         : (this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]),
     );
+  exportersOf = (name: string) =>
+    this.#guard(
+      () =>
+        this.#conn
+          .stmt(`SELECT DISTINCT path FROM search_items WHERE kind = 'symbol' AND name = ? ORDER BY path`)
+          .pluck()
+          .all(name) as string[],
+    );
   allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
   putFacts = (extractor: string, hash: string, facts: unknown, json?: string) =>
     this.#write(() => putFacts(this.#writer, extractor, hash, facts, json));
