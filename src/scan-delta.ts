@@ -29,6 +29,7 @@ import {
 } from './map/delta-splice.js';
 import { mapPath, readMapBytes, serializeSection, stageMapText } from './map/emit.js';
 import { openMapBySpans, removeMapSpans, stageMapSpans } from './map/emit-spans.js';
+import { firstExportLine } from './map/import-names.js';
 import { MAX_INCREMENTS } from './map/increments.js';
 import type { KeptFingerprint } from './map/kept-fingerprint.js';
 import { ID_AT, MapText } from './map/map-text.js';
@@ -192,27 +193,41 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const importers = removed.length > 0 ? importersOf(removed, store, found) : [];
   // One edited file whose exported names changed: its importers follow it (importersOfExports).
   const only = edited.length === 1 && removed.length === 0 && added.length === 0 ? edited[0] : undefined;
-  const followers =
+  const { followers, ready } =
     only?.role === 'code' && isCodePath(only.path)
       ? importersOfExports(only, codeFacts(only), previousFacts(only), store, text.small.findings, byPath)
-      : [];
+      : UNKNOWN;
   const changed = [
     ...edited,
     ...[...importers, ...followers].filter((f) => !edited.some((e) => e.path === f.path)),
   ];
   if (changed.length + removed.length > MAX_DELTA_FILES)
     throw new DeltaRefused(`${changed.length + removed.length} files to re-analyse`);
-  // One changed file: the edges into it are all unchanged, and the index holds them as the map
-  // does. With several, one's new edges may point at another: the map text, spliced as it goes, is
-  // then the one place that has them.
-  const splice = newSplice(
+  // The edges into a changed file as the map text has them at that point of the splice: the
+  // index's (the last map's) from every file not yet spliced, and the new edges of those spliced
+  // before it. Scanning the text instead costs a pass over every edge per file (~80 ms each on the
+  // 7k-file monorepo, for a file and its importers). With files removed, or added beside others,
+  // the text's stubs and dropped blocks are the one place that has them.
+  const fromIndex = removed.length === 0 && (changed.length === 1 || added.length === 0);
+  const splice: Splice = newSplice(
     text,
     [...changed.map((f) => f.path), ...removed],
-    changed.length === 1 && removed.length === 0
-      ? (id) => [
-          ...store.edgesInto(id, { relations: INSPECTED_EDGES.every }),
-          ...store.edgesInto(id, { relations: INSPECTED_EDGES.anyOf, limit: 1 }),
-        ]
+    fromIndex
+      ? (id) => {
+          const spliced = [...splice.groups.keys()];
+          const only = (relations: readonly string[], limit?: number) => ({
+            relations,
+            ...(spliced.length > 0 ? { exceptFrom: spliced } : {}),
+            ...(limit ? { limit } : {}),
+          });
+          return [
+            ...store.edgesInto(id, only(INSPECTED_EDGES.every)),
+            ...store.edgesInto(id, only(INSPECTED_EDGES.anyOf, 1)),
+            ...[...splice.groups.values()].flatMap((group) =>
+              group.filter((e) => e.to === id).map((e) => JSON.stringify(e)),
+            ),
+          ];
+        }
       : undefined,
   );
   for (const p of removed) removeFileNode(splice, p);
@@ -262,7 +277,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
       previousFacts: () => previousFacts(file),
-      ...(file === only && followers.length > 0 ? { importersFollow: true } : {}),
+      ...(file === only && ready ? { importersFollow: true } : {}),
     });
   }
   updatePackages(splice);
@@ -586,14 +601,22 @@ function addFiles(
   }
 }
 
+/** What an edited file's importers need: re-analysing (these), or nothing (`ready` with none). */
+interface Followers {
+  followers: SourceFile[];
+  /** Every importer whose edges or findings the edit changes is among the followers. */
+  ready: boolean;
+}
+const UNKNOWN: Followers = { followers: [], ready: false };
+
 /**
- * The files importing an edited code file whose exported names changed, or at which an
- * imported-names finding points (it names the file's first export line): re-analysed in the same
- * delta after it, their edges and findings follow its new exports. Renaming or removing an export
- * is among an agent's commonest edits, and refusing it cost a full build (7–8 s on the 7k-file
- * monorepo). Only direct importers, and only a few: when a barrel re-exports the file, a finding
- * comes from elsewhere, or the importers are many, none follow and the splice's own checks decide
- * (and refuse) as before.
+ * The files importing an edited code file whose exported names changed, or whose first export line
+ * moved while an imported-names finding cites it: re-analysed in the same delta after it, their
+ * edges and findings follow its new exports. Renaming or removing an export is among an agent's
+ * commonest edits, and refusing it cost a full build (7–8 s on the 7k-file monorepo). Only direct
+ * importers and users, and only a few: when a barrel re-exports a moved name by name, a name is
+ * ambiguous behind `export *`, a finding comes from elsewhere, or the importers are many, none
+ * follow and the splice's own checks decide (and refuse) as before.
  */
 function importersOfExports(
   file: SourceFile,
@@ -602,38 +625,42 @@ function importersOfExports(
   store: IndexStore,
   findings: readonly Finding[],
   byPath: ReadonlyMap<string, SourceFile>,
-): SourceFile[] {
-  if (!before) return [];
+): Followers {
+  if (!before) return UNKNOWN;
   const pointing = findings.filter((f) => f.code === 'import-name-not-exported' && f.target === file.path);
   const was = exportedNames(before.exports);
   const now = exportedNames(facts.exports);
   const moved = [...was].filter((n) => !now.has(n)).concat([...now].filter((n) => !was.has(n)));
-  if (pointing.length === 0 && moved.length === 0) return [];
+  // A file with no exports at all may be CommonJS the names check does not judge (import-names.ts).
+  const opaqueFlips = (before.exports.length === 0) !== (facts.exports.length === 0);
+  const cited = pointing.length > 0 && firstExportLine(before) !== firstExportLine(facts);
+  if (moved.length === 0 && !opaqueFlips && !cited) return { followers: [], ready: true };
   const bound = 4 * MAX_DELTA_FILES;
   const lines = store.edgesInto(nodeId('file', file.path), {
     relations: [...IMPORTING, 'uses'],
     limit: bound + 1,
   });
-  if (lines.length > bound) return [];
+  if (lines.length > bound) return UNKNOWN;
   const edges = lines.map((line) => JSON.parse(line) as MapEdge);
   // Behind `export *` a name another file exports too is ambiguous (exported by neither): adding
   // or removing it here moves users who have no edge to this file. A name no other file exports
   // has none of those.
   const starred = edges.some((e) => e.relation === 're-exports' && e.names?.includes('*'));
-  if (starred && moved.some((n) => store.exportersOf(n).some((p) => p !== file.path))) return [];
+  if (starred && moved.some((n) => store.exportersOf(n).some((p) => p !== file.path))) return UNKNOWN;
   const out = new Map<string, SourceFile>();
   for (const edge of edges) {
     const from = edge.evidence[0]?.path;
     const importer = from === undefined ? undefined : byPath.get(from);
     // A barrel naming a moved name has users whose edges point at it, not here. (One with `export *`
     // has none of its own: its users' uses edges point here.)
-    if (edge.relation === 're-exports' && edge.names?.some((n) => moved.includes(n))) return [];
-    if (edge.namespace !== 'code-dep') return [];
-    if (importer?.role !== 'code' || !isCodePath(importer.path)) return [];
+    if (edge.relation === 're-exports' && edge.names?.some((n) => moved.includes(n))) return UNKNOWN;
+    if (edge.namespace !== 'code-dep') return UNKNOWN;
+    if (importer?.role !== 'code' || !isCodePath(importer.path)) return UNKNOWN;
     if (importer.path !== file.path) out.set(importer.path, importer);
   }
-  if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? ''))) return [];
-  return [...out.values()].sort((a, b) => compareStrings(a.path, b.path));
+  if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? '')))
+    return UNKNOWN;
+  return { followers: [...out.values()].sort((a, b) => compareStrings(a.path, b.path)), ready: true };
 }
 
 /**

@@ -242,6 +242,20 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(map.increments.at(-1)!.stale_node_ids).toHaveLength(1);
   });
 
+  it('splices a file a finding points at alone when its exports and first export line stay', async () => {
+    const root = repo();
+    for (const [rel, text] of Object.entries(tools)) writeFileSync(path.join(root, rel), text);
+    const r = await deltaAndCold(root, () => edit(root, 'src/app/tools.ts', (t) => `${t}// a comment\n`));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.delta.parsed).toBe(1);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+    expect(
+      JSON.parse(r.deltaBytes).findings.some((f: { target?: string }) => f.target === 'src/app/tools.ts'),
+    ).toBe(true);
+  });
+
   it('re-analyses the users behind a barrel that star-exports a file when an export goes', async () => {
     const root = repo();
     // c.ts imports b directly; barrel.ts and cyc-a.ts star-export b.ts; user.ts and cyc-user.ts use b through them.

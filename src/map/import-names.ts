@@ -205,7 +205,8 @@ function isOpaqueScript(file: string, facts: ModuleFacts): boolean {
   return (/\.[cm]?jsx?$/.test(file) && facts.exports.length === 0) || /\.d\.[cm]?ts$/.test(file);
 }
 
-function firstExportLine(facts: ModuleFacts | undefined): number {
+/** The line an imported-names finding cites in its target: the target's first export. */
+export function firstExportLine(facts: ModuleFacts | undefined): number {
   let line = Number.POSITIVE_INFINITY;
   for (const e of facts?.exports ?? []) line = Math.min(line, e.line);
   return Number.isFinite(line) ? line : 1;

@@ -33,6 +33,13 @@ export interface FileRecord {
   content?: FileContent;
 }
 
+/** Which edges into a node to read: of these relations, not from these nodes, at most `limit`. */
+export interface EdgesIntoFilter {
+  relations: readonly string[];
+  exceptFrom?: readonly string[];
+  limit?: number;
+}
+
 export interface IndexStore {
   /** `<root>/.proofmap/index.db`. */
   readonly path: string;
@@ -58,7 +65,7 @@ export interface IndexStore {
    * The JSON lines of the edges into a node, as map.json holds them: all of them, or only those
    * of the given relations (at most `limit`), found from the index without reading the others.
    */
-  edgesInto(id: string, only?: { relations: readonly string[]; limit?: number }): string[];
+  edgesInto(id: string, only?: EdgesIntoFilter): string[];
   /** The files whose map node exports this name (as the search rows list them), in path order. */
   exportersOf(name: string): string[];
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */

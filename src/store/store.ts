@@ -21,7 +21,7 @@ import {
 } from './fresh-build.js';
 import { type Freshness, freshness } from './freshness.js';
 import { pragma, type SqliteDatabase } from './handles.js';
-import type { FileRecord, IndexStore, OpenIndexOptions } from './index.js';
+import type { EdgesIntoFilter, FileRecord, IndexStore, OpenIndexOptions } from './index.js';
 import { type ConsultMarker, deleteMarkers, getMarker, markerTimes, putMarker } from './markers.js';
 import {
   busy,
@@ -93,15 +93,21 @@ export class SqliteIndex implements IndexStore {
   getFacts = <T>(extractor: string, hash: string) =>
     this.#guard(() => getFacts<T>(this.#conn, extractor, hash));
   /** The JSON lines of the edges into a node (the map's own lines: written from the same strings). */
-  edgesInto = (id: string, only?: { relations: readonly string[]; limit?: number }) =>
+  edgesInto = (id: string, only?: EdgesIntoFilter) =>
     this.#guard(() =>
       only
         ? (this.#conn
             .stmt(
-              `SELECT json FROM edges WHERE to_id = ? AND relation IN (SELECT value FROM json_each(?)) LIMIT ?`,
+              `SELECT json FROM edges WHERE to_id = ? AND relation IN (SELECT value FROM json_each(?))
+               AND from_id NOT IN (SELECT value FROM json_each(?)) LIMIT ?`,
             )
             .pluck()
-            .all(id, JSON.stringify(only.relations), only.limit ?? -1) as string[])
+            .all(
+              id,
+              JSON.stringify(only.relations),
+              JSON.stringify(only.exceptFrom ?? []),
+              only.limit ?? -1,
+            ) as string[])
         : (this.#conn.stmt(`SELECT json FROM edges WHERE to_id = ?`).pluck().all(id) as string[]),
     );
   exportersOf = (name: string) =>
