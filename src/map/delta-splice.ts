@@ -186,7 +186,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
 export function replaceGroup(splice: Splice, id: string, edges: MapEdge[], flowsDeclared = false): MapEdge[] {
   const { text } = splice;
   const [start, end] = groupRange(splice, id);
-  const oldEdges = text.edges.slice(start, end).map((item) => JSON.parse(text.text(item)) as MapEdge);
+  const oldEdges = text.texts(text.edges.slice(start, end)).map((line) => JSON.parse(line) as MapEdge);
   const kept = oldEdges.filter((e) => e.namespace === 'typed-link');
   const oldCode = oldEdges.filter((e) => e.namespace !== 'typed-link');
   const newIds = edges.map((e) => e.id).sort(compareStrings);
@@ -302,7 +302,7 @@ function edgesFrom(splice: Splice, id: string): MapEdge[] {
   const spliced = splice.groups.get(id);
   if (spliced) return spliced;
   const [start, end] = blockOf(splice, id);
-  return splice.text.edges.slice(start, end).map((item) => JSON.parse(splice.text.text(item)) as MapEdge);
+  return splice.text.texts(splice.text.edges.slice(start, end)).map((line) => JSON.parse(line) as MapEdge);
 }
 
 /** Where a node's edges lie among the key-sorted edges ([0, 0] when it has none). */
@@ -517,7 +517,7 @@ export function removeFileNode(splice: Splice, path: string): void {
     throw new DeltaRefused(`${path} was the last file of its zone`);
   splice.changedIds.add(id);
   const [start, end] = blockOf(splice, id);
-  const old = text.edges.slice(start, end).map((item) => JSON.parse(text.text(item)) as MapEdge);
+  const old = text.texts(text.edges.slice(start, end)).map((line) => JSON.parse(line) as MapEdge);
   if (old.some((e) => e.namespace === 'typed-link'))
     throw new DeltaRefused(`${path} was removed, and typed links start from it`);
   for (const e of old) {

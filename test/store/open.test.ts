@@ -189,7 +189,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('indexes the edges into a node by relation too, keeping the rows (step 6)', () => {
+  it('indexes the edges into a node by relation, and search rows by name, keeping the rows (step 6)', () => {
     const db = openSqlite(':memory:');
     migrate(db, MIGRATIONS.slice(0, 5));
     prepare(
@@ -208,6 +208,13 @@ describe('migrations', () => {
       .all()
       .map((r) => (r as { detail: string }).detail);
     expect(plan.join('\n')).toMatch(/USING INDEX edges_to \(to_id=\? AND relation=\?\)/);
+    const byName = prepare(
+      db,
+      `EXPLAIN QUERY PLAN SELECT path FROM search_items WHERE kind = 'symbol' AND name = 'x'`,
+    )
+      .all()
+      .map((r) => (r as { detail: string }).detail);
+    expect(byName.join('\n')).toMatch(/USING INDEX search_items_name \(name=\?\)/);
     expect(prepare(db, `SELECT id FROM edges`).pluck().all()).toEqual(['e1']);
   });
 
