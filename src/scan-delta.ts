@@ -195,7 +195,15 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const only = edited.length === 1 && removed.length === 0 && added.length === 0 ? edited[0] : undefined;
   const { followers, ready } =
     only?.role === 'code' && isCodePath(only.path)
-      ? importersOfExports(only, codeFacts(only), previousFacts(only), store, text.small.findings, byPath)
+      ? importersOfExports(
+          only,
+          codeFacts(only),
+          previousFacts(only),
+          store,
+          text.small.findings,
+          byPath,
+          previousFacts,
+        )
       : UNKNOWN;
   const changed = [
     ...edited,
@@ -625,6 +633,7 @@ function importersOfExports(
   store: IndexStore,
   findings: readonly Finding[],
   byPath: ReadonlyMap<string, SourceFile>,
+  factsOf: (file: SourceFile) => ModuleFacts | undefined,
 ): Followers {
   if (!before) return UNKNOWN;
   const pointing = findings.filter((f) => f.code === 'import-name-not-exported' && f.target === file.path);
@@ -648,6 +657,12 @@ function importersOfExports(
   const starred = edges.some((e) => e.relation === 're-exports' && e.names?.includes('*'));
   if (starred && moved.some((n) => store.exportersOf(n).some((p) => p !== file.path))) return UNKNOWN;
   const out = new Map<string, SourceFile>();
+  const added = moved.filter((n) => now.has(n));
+  if (starred && added.length > 0) {
+    const users = starUsers(file, added, store, byPath, factsOf);
+    if (!users) return UNKNOWN;
+    for (const user of users) out.set(user.path, user);
+  }
   for (const edge of edges) {
     const from = edge.evidence[0]?.path;
     const importer = from === undefined ? undefined : byPath.get(from);
@@ -661,6 +676,64 @@ function importersOfExports(
   if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? '')))
     return UNKNOWN;
   return { followers: [...out.values()].sort((a, b) => compareStrings(a.path, b.path)), ready: true };
+}
+
+/** Whether a file's namespace bindings read one of these members (unknown facts: maybe). */
+const readsMember = (facts: ModuleFacts | undefined, names: readonly string[]): boolean =>
+  facts === undefined ||
+  facts.imports.some((f) => f.names.includes('*') && f.uses?.some((u) => names.includes(u.name)) === true);
+
+/** Bounds on the walk up a file's `export *` barrels (starUsers). */
+const MAX_STAR_BARRELS = 64;
+const MAX_STAR_EDGES = 8192;
+
+/**
+ * The files that may reach a name added to `file` through the barrels that star-export it,
+ * transitively: those naming it in an import, and those reading such a barrel whole or as a
+ * namespace (whose members are names too). Before, the name reached nothing, so no edge of theirs
+ * points at `file`; a barrel whose `export *` goes somewhere unknown even spared them a finding.
+ * Undefined when a barrel re-exports one of the names by name, or the walk passes its bounds.
+ */
+function starUsers(
+  file: SourceFile,
+  added: readonly string[],
+  store: IndexStore,
+  byPath: ReadonlyMap<string, SourceFile>,
+  factsOf: (file: SourceFile) => ModuleFacts | undefined,
+): SourceFile[] | undefined {
+  const start = nodeId('file', file.path);
+  const barrels = [start];
+  const seen = new Set(barrels);
+  const users = new Map<string, SourceFile>();
+  let read = 0;
+  for (let head = 0; head < barrels.length; head++) {
+    const lines = store.edgesInto(barrels[head]!, { relations: IMPORTING, limit: MAX_STAR_EDGES - read + 1 });
+    read += lines.length;
+    if (read > MAX_STAR_EDGES) return undefined;
+    for (const line of lines) {
+      const edge = JSON.parse(line) as MapEdge;
+      const names = edge.names ?? ['*'];
+      if (edge.relation === 're-exports') {
+        if (!names.includes('*')) {
+          if (names.some((n) => added.includes(n))) return undefined;
+        } else if (!seen.has(edge.from)) {
+          seen.add(edge.from);
+          barrels.push(edge.from);
+          if (barrels.length > MAX_STAR_BARRELS) return undefined;
+        }
+        continue;
+      }
+      // The file's own importers follow it whatever they name (importersOfExports).
+      if (head === 0 || !(names.includes('*') || names.some((n) => added.includes(n)))) continue;
+      const from = edge.evidence[0]?.path;
+      const user = from === undefined ? undefined : byPath.get(from);
+      if (edge.namespace !== 'code-dep' || user?.role !== 'code' || !isCodePath(user.path)) return undefined;
+      // A namespace reaches a name only if the file reads that member (used whole, it is `*` already).
+      if (!names.some((n) => added.includes(n)) && !readsMember(factsOf(user), added)) continue;
+      users.set(user.path, user);
+    }
+  }
+  return [...users.values()];
 }
 
 /**

@@ -268,6 +268,38 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.deltaIndex).toEqual(r.fullIndex);
   });
 
+  it.each([
+    ['nobody names it yet', {}],
+    [
+      'a namespace of a barrel reads it before it exists',
+      {
+        'src/app/ns-user.ts':
+          "import * as all from './barrel.js';\nexport const later = all.extraThing ?? all.a;\n",
+      },
+    ],
+    [
+      'a file imports it through a barrel whose other star is unknown (so no finding said it was missing)',
+      {
+        'src/app/open-barrel.ts': "export * from './b.js';\nexport * from './not-here.js';\n",
+        'src/app/open-user.ts':
+          "import { extraThing } from './open-barrel.js';\nexport const got = extraThing;\n",
+      },
+    ],
+  ] as [string, Record<string, string>][])(
+    'splices an export added to a file barrels star-export when %s',
+    async (_name, before) => {
+      const root = repo();
+      for (const [rel, text] of Object.entries(before)) writeFileSync(path.join(root, rel), text);
+      const r = await deltaAndCold(root, () =>
+        edit(root, 'src/app/b.ts', (t) => `${t}export const extraThing = 1;\n`),
+      );
+      expect(r.delta.fullBecause).toBeUndefined();
+      expect(r.delta.mode).toBe('delta');
+      expect(r.deltaBytes).toBe(r.fullBytes);
+      expect(r.deltaIndex).toEqual(r.fullIndex);
+    },
+  );
+
   it('refuses to splice a removed export another file also exports behind a barrel (it was ambiguous there)', async () => {
     const root = repo();
     const files = {
@@ -398,9 +430,9 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
 
   it.each([
     [
-      'an export is added to a file a barrel star-exports (it may shadow or clash there)',
-      () => (root: string) => edit(root, 'src/app/b.ts', (t) => `${t}export const extraThing = 1;\n`),
-      /extraThing was added and a barrel re-exports it with \*/,
+      'an export another file also exports is added to a file a barrel star-exports (it may clash there)',
+      () => (root: string) => edit(root, 'src/app/b.ts', (t) => `${t}export const named = 1;\n`),
+      /named was added and a barrel re-exports it with \*/,
     ],
     [
       'a barrel that other files import moves its re-export lines',

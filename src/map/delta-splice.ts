@@ -171,7 +171,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     throw new DeltaRefused(`${file.path}: an exported name was removed and other files import it`);
   for (const e of oldCode) if (isPackage(splice, e.to)) push(splice.lentBefore, e.to, e.evidence);
   text.nodes[nodeIndex(splice).get(id)!] = JSON.stringify(part.node);
-  checkSymbolShape(splice, file.path, facts, () => {
+  checkSymbolShape(splice, file.path, facts, input.importersFollow === true, () => {
     const before = input.previousFacts();
     if (!before) throw new DeltaRefused(`${file.path}: its previous facts are not cached`);
     return before;
@@ -271,6 +271,8 @@ function checkSymbolShape(
   splice: Splice,
   path: string,
   facts: ModuleFacts,
+  /** The users an added name may reach behind `export *` are re-analysed (scan-delta.ts starUsers). */
+  usersFollow: boolean,
   previousFacts: () => ModuleFacts,
 ): void {
   const id = nodeId('file', path);
@@ -280,7 +282,7 @@ function checkSymbolShape(
     throw new DeltaRefused(
       `${path}: its re-exports changed and other files import it (their uses cite them)`,
     );
-  if (!splice.starred.has(id)) return;
+  if (!splice.starred.has(id) || usersFollow) return;
   const names = new Set(before.exports.map((e) => e.name));
   const added = facts.exports.find((e) => !names.has(e.name));
   if (added)
