@@ -205,9 +205,13 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
           previousFacts,
         )
       : UNKNOWN;
+  // The documents whose anchors point into it (`#L99`, `#a-heading`): they follow it too.
+  const linkers = only ? anchorFollowers(only, store, text.small.findings, byPath) : undefined;
   const changed = [
     ...edited,
-    ...[...importers, ...followers].filter((f) => !edited.some((e) => e.path === f.path)),
+    ...[...importers, ...followers, ...(linkers ?? [])].filter(
+      (f, i, all) => !edited.some((e) => e.path === f.path) && all.findIndex((g) => g.path === f.path) === i,
+    ),
   ];
   if (changed.length + removed.length > MAX_DELTA_FILES)
     throw new DeltaRefused(`${changed.length + removed.length} files to re-analyse`);
@@ -261,12 +265,14 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     if (file.role === 'doc' && docDelta) {
       const part = docDelta.applyDocFile(splice, {
         file,
-        before: store.getFacts<DocFacts>('markdown', input.previous.get(file.path)!.hash),
+        // An unchanged document re-analysed here (a follower) has the hash its row has.
+        before: store.getFacts<DocFacts>('markdown', (input.previous.get(file.path) ?? file).hash),
         texts: found.texts,
         paths: paths(),
         docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts, docDelta.extractDoc),
         roleOf,
         flowsDeclared,
+        ...(file === only && linkers ? { anchorsFollow: true } : {}),
       });
       docs.set(file.path, part);
       facts.push(['markdown', file.hash, part.facts]);
@@ -286,6 +292,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       factsOf,
       previousFacts: () => previousFacts(file),
       ...(file === only && ready ? { importersFollow: true } : {}),
+      ...(file === only && linkers ? { anchorsFollow: true } : {}),
     });
   }
   updatePackages(splice);
@@ -676,6 +683,40 @@ function importersOfExports(
   if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? '')))
     return UNKNOWN;
   return { followers: [...out.values()].sort((a, b) => compareStrings(a.path, b.path)), ready: true };
+}
+
+/**
+ * The documents whose links or broken-link findings name an anchor in a file (`x.ts#L99`,
+ * `guide.md#setup`): their verdicts depend on its lines and headings, so they are re-analysed
+ * after it instead of the delta being refused. Undefined when something other than a plain
+ * document points there with an anchor, or too many do.
+ */
+function anchorFollowers(
+  file: SourceFile,
+  store: IndexStore,
+  findings: readonly Finding[],
+  byPath: ReadonlyMap<string, SourceFile>,
+): SourceFile[] | undefined {
+  const id = nodeId(file.role === 'doc' ? 'document' : 'file', file.path);
+  const lines = store.edgesInto(id, { relations: ['links-to'], limit: MAX_DELTA_FILES + 1 });
+  if (lines.length > MAX_DELTA_FILES) return undefined;
+  const sources = lines
+    .filter((line) => line.includes('#') || line.includes('…'))
+    .map((line) => (JSON.parse(line) as MapEdge).evidence[0]?.path);
+  // The same test inspectEdges makes (delta-splice.ts): the file's name, then an anchor.
+  const base = file.path.slice(file.path.lastIndexOf('/') + 1);
+  for (const f of findings)
+    if (f.code !== 'import-name-not-exported' && f.target?.includes(`${base}#`))
+      sources.push(f.evidence[0]?.path);
+  const out = new Map<string, SourceFile>();
+  for (const source of sources) {
+    const doc = source === undefined ? undefined : byPath.get(source);
+    if (doc?.role !== 'doc' || doc.content !== 'text') return undefined;
+    if (doc.path !== file.path) out.set(doc.path, doc);
+  }
+  return out.size < MAX_DELTA_FILES
+    ? [...out.values()].sort((a, b) => compareStrings(a.path, b.path))
+    : undefined;
 }
 
 /** Whether a file's namespace bindings read one of these members (unknown facts: maybe). */

@@ -445,11 +445,6 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       /a document mentions helperName/,
     ],
     [
-      'a document’s headings change',
-      () => (root: string) => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`),
-      /headings changed/,
-    ],
-    [
       'an export that settles an imported-names finding appears behind a barrel',
       () => (root: string) => edit(root, 'src/lib/star.ts', (t) => `${t}export const later = 2;\n`),
       /added export later may settle/,
@@ -527,18 +522,51 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.deltaBytes).toBe(r.fullBytes);
   });
 
-  it('refuses a file a document links into with an anchor, found through the index', async () => {
+  it.each([
+    [
+      'a line anchor that still holds',
+      'src/app/c.ts#L2',
+      'src/app/c.ts',
+      (t: string) => `// moved down\n${t}`,
+    ],
+    [
+      'a line anchor the edit makes good',
+      'src/app/c.ts#L6',
+      'src/app/c.ts',
+      (t: string) => `// one\n// two\n${t}`,
+    ],
+    [
+      'a line anchor the edit breaks',
+      'src/app/c.ts#L4',
+      'src/app/c.ts',
+      (t: string) => t.replace('\n  return b;', ' return b;'),
+    ],
+    [
+      'a heading anchor the edit renames',
+      'docs/app.md#app',
+      'docs/app.md',
+      (t: string) => t.replace('# App', '# Application'),
+    ],
+    ['a heading anchor the edit adds', 'docs/app.md#later', 'docs/app.md', (t: string) => `${t}\n## Later\n`],
+  ])('re-analyses the documents that link into a file with %s', async (_name, target, rel, change) => {
     const root = repo();
-    writeFileSync(path.join(root, 'docs/lines.md'), '# Lines\n\nSee [the loop](../src/app/c.ts#L2).\n');
-    const r = await deltaAndCold(root, () => edit(root, 'src/app/c.ts', (t) => `// moved down\n${t}`));
-    expect(r.delta.mode).toBe('full');
-    expect(r.delta.fullBecause).toMatch(/a document links into src\/app\/c.ts with an anchor/);
+    const link = path.posix.relative('docs', target);
+    writeFileSync(path.join(root, 'docs/lines.md'), `# Lines\n\nSee [the place](${link}).\n`);
+    const r = await deltaAndCold(root, () => edit(root, rel, change));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
     expect(r.deltaBytes).toBe(r.fullBytes);
-    // Without the anchor the same edit is a delta.
-    const plain = repo();
-    const p = await deltaAndCold(plain, () => edit(plain, 'src/app/c.ts', (t) => `// moved down\n${t}`));
-    expect(p.delta.mode).toBe('delta');
-    expect(p.deltaBytes).toBe(p.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it('splices a document whose headings change when no anchor points at them', async () => {
+    const root = repo();
+    const r = await deltaAndCold(root, () => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.delta.parsed).toBe(1);
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
   });
 
   it('never splices into a map.json changed since the last scan', async () => {

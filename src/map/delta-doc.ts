@@ -41,6 +41,11 @@ export interface ChangedDoc {
   /** Role of a discovered path. */
   roleOf(path: string): string | undefined;
   flowsDeclared: boolean;
+  /**
+   * The documents with anchors into this one are re-analysed after it (scan-delta.ts), so its
+   * headings may change: their links and findings follow.
+   */
+  anchorsFollow?: boolean;
 }
 
 export interface DocPart {
@@ -62,9 +67,9 @@ export function applyDocFile(splice: Splice, input: ChangedDoc): DocPart {
   if (extractArtifact(file.path, text, facts, { recordFolders }))
     throw new DeltaRefused(`${file.path} is now a decision record`);
   if (!input.before) throw new DeltaRefused(`${file.path} has no cached facts to compare its headings with`);
-  if (slugsOf(input.before).join('\n') !== slugsOf(facts).join('\n'))
+  if (!input.anchorsFollow && slugsOf(input.before).join('\n') !== slugsOf(facts).join('\n'))
     throw new DeltaRefused(`${file.path}: its headings changed (other documents may link to them)`);
-  inspectEdges(splice, id, file.path);
+  inspectEdges(splice, id, file.path, input.anchorsFollow);
 
   const snapshot = new Snapshot();
   addFileNodes(snapshot, [file], () => undefined, new Map());

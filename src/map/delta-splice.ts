@@ -97,6 +97,8 @@ export interface ChangedCodeFile {
    * name, or a finding pointing at it, needs no full build.
    */
   importersFollow?: boolean;
+  /** The documents with anchors into this file are re-analysed after it (scan-delta.ts). */
+  anchorsFollow?: boolean;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -135,7 +137,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     throw new DeltaRefused(
       `${file.path}: the ${after.has(settled) ? 'added' : 'removed'} export ${settled} may settle an imported-names finding`,
     );
-  inspectEdges(splice, id, file.path);
+  inspectEdges(splice, id, file.path, input.anchorsFollow);
 
   const part = codeFilePart({
     file,
@@ -375,11 +377,12 @@ export function updatePackages(splice: Splice): void {
  * One pass over the edges for a changed node: where its own block lies, and whether a document
  * links into it with an anchor (`#L12`, `#heading`), which depends on its lines: not spliced.
  */
-export function inspectEdges(splice: Splice, id: string, path: string): void {
+export function inspectEdges(splice: Splice, id: string, path: string, anchorsFollow = false): void {
   const { text } = splice;
   const into = (line: string) => {
     if (NAMED_IMPORT.test(line)) splice.imported.add(id);
     if (line.includes('"relation":"re-exports"') && line.includes('"names":["*"')) splice.starred.add(id);
+    if (anchorsFollow) return;
     if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
       throw new DeltaRefused(`a document links into ${path} with an anchor`);
   };
@@ -403,6 +406,7 @@ export function inspectEdges(splice: Splice, id: string, path: string): void {
   // depends on this file's lines or headings.
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (
+    !anchorsFollow &&
     text.small.findings.some((f) => f.code !== 'import-name-not-exported' && f.target?.includes(`${base}#`))
   )
     throw new DeltaRefused(`a finding names an anchor in ${path}`);
