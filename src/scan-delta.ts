@@ -193,7 +193,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
   const importers = removed.length > 0 ? importersOf(removed, store, found) : [];
   // One edited file whose exported names changed: its importers follow it (importersOfExports).
   const only = edited.length === 1 && removed.length === 0 && added.length === 0 ? edited[0] : undefined;
-  const { followers, ready } =
+  const { followers, ready, moved } =
     only?.role === 'code' && isCodePath(only.path)
       ? importersOfExports(
           only,
@@ -207,9 +207,11 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       : UNKNOWN;
   // The documents whose anchors point into it (`#L99`, `#a-heading`): they follow it too.
   const linkers = only ? anchorFollowers(only, store, text.small.findings, byPath) : undefined;
+  // And those mentioning a name it stopped or started exporting (their mentions-symbol edges).
+  const mentioners = ready && moved.length > 0 ? docsMentioning(moved, store, found.files) : undefined;
   const changed = [
     ...edited,
-    ...[...importers, ...followers, ...(linkers ?? [])].filter(
+    ...[...importers, ...followers, ...(linkers ?? []), ...(mentioners ?? [])].filter(
       (f, i, all) => !edited.some((e) => e.path === f.path) && all.findIndex((g) => g.path === f.path) === i,
     ),
   ];
@@ -293,6 +295,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       previousFacts: () => previousFacts(file),
       ...(file === only && ready ? { importersFollow: true } : {}),
       ...(file === only && linkers ? { anchorsFollow: true } : {}),
+      ...(file === only && mentioners ? { mentionsFollow: true } : {}),
     });
   }
   updatePackages(splice);
@@ -531,6 +534,27 @@ function docHalf(input: DeltaInput): DocDelta {
 }
 
 /** Symbol names the documents mention, from their cached facts; a document without facts refuses. */
+/**
+ * The documents that mention one of these names (`name` in backticks, as their cached facts hold
+ * them): re-analysed after the file that exports it now or no more. Undefined when a document has
+ * no cached facts to tell.
+ */
+function docsMentioning(
+  names: readonly string[],
+  store: IndexStore,
+  files: readonly SourceFile[],
+): SourceFile[] | undefined {
+  const cached = store.allFacts<DocFacts>('markdown');
+  const out: SourceFile[] = [];
+  for (const f of files) {
+    if (f.role !== 'doc') continue;
+    const doc = cached.get(f.hash);
+    if (!doc) return undefined;
+    if (doc.symbols.some((s) => names.includes(s.name))) out.push(f);
+  }
+  return out;
+}
+
 function mentionedSymbols(store: IndexStore, files: readonly SourceFile[]): ReadonlySet<string> {
   const cached = store.allFacts<DocFacts>('markdown');
   const names = new Set<string>();
@@ -621,8 +645,10 @@ interface Followers {
   followers: SourceFile[];
   /** Every importer whose edges or findings the edit changes is among the followers. */
   ready: boolean;
+  /** The exported names that appeared or vanished. */
+  moved: readonly string[];
 }
-const UNKNOWN: Followers = { followers: [], ready: false };
+const UNKNOWN: Followers = { followers: [], ready: false, moved: [] };
 
 /**
  * The files importing an edited code file whose exported names changed, or whose first export line
@@ -650,7 +676,7 @@ function importersOfExports(
   // A file with no exports at all may be CommonJS the names check does not judge (import-names.ts).
   const opaqueFlips = (before.exports.length === 0) !== (facts.exports.length === 0);
   const cited = pointing.length > 0 && firstExportLine(before) !== firstExportLine(facts);
-  if (moved.length === 0 && !opaqueFlips && !cited) return { followers: [], ready: true };
+  if (moved.length === 0 && !opaqueFlips && !cited) return { followers: [], ready: true, moved };
   const bound = 4 * MAX_DELTA_FILES;
   const lines = store.edgesInto(nodeId('file', file.path), {
     relations: [...IMPORTING, 'uses'],
@@ -682,7 +708,7 @@ function importersOfExports(
   }
   if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? '')))
     return UNKNOWN;
-  return { followers: [...out.values()].sort((a, b) => compareStrings(a.path, b.path)), ready: true };
+  return { followers: [...out.values()].sort((a, b) => compareStrings(a.path, b.path)), ready: true, moved };
 }
 
 /**

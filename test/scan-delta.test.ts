@@ -440,11 +440,6 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
       /re-exports changed and other files import it/,
     ],
     [
-      'an export a document mentions appears',
-      () => (root: string) => edit(root, 'src/app/c.ts', (t) => `${t}export const helperName = 1;\n`),
-      /a document mentions helperName/,
-    ],
-    [
       'an export that settles an imported-names finding appears behind a barrel',
       () => (root: string) => edit(root, 'src/lib/star.ts', (t) => `${t}export const later = 2;\n`),
       /added export later may settle/,
@@ -555,6 +550,20 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     const r = await deltaAndCold(root, () => edit(root, rel, change));
     expect(r.delta.fullBecause).toBeUndefined();
     expect(r.delta.mode).toBe('delta');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+  });
+
+  it.each([
+    ['appears', (t: string) => `${t}export const helperName = 1;\n`],
+    ['vanishes', (t: string) => t.replace('export function c()', 'function c()')],
+  ])('re-analyses the documents mentioning an exported name that %s', async (_name, change) => {
+    const root = repo();
+    // docs/app.md mentions `c` and `helperName`.
+    const r = await deltaAndCold(root, () => edit(root, 'src/app/c.ts', change));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.delta.parsed).toBeGreaterThan(1);
     expect(r.deltaBytes).toBe(r.fullBytes);
     expect(r.deltaIndex).toEqual(r.fullIndex);
   });

@@ -99,6 +99,8 @@ export interface ChangedCodeFile {
   importersFollow?: boolean;
   /** The documents with anchors into this file are re-analysed after it (scan-delta.ts). */
   anchorsFollow?: boolean;
+  /** The documents mentioning a name it stopped or started exporting are re-analysed after it. */
+  mentionsFollow?: boolean;
 }
 
 export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
@@ -113,7 +115,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
   const before = exportedNames(old.exports);
   const after = exportedNames(facts.exports);
   const moved = [...before].filter((n) => !after.has(n)).concat([...after].filter((n) => !before.has(n)));
-  if (moved.length > 0) {
+  if (moved.length > 0 && !input.mentionsFollow) {
     const mentioned = input.mentionedSymbols();
     const named = moved.find((n) => mentioned.has(n));
     if (named !== undefined)
