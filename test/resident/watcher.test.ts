@@ -127,6 +127,25 @@ describe.each(EVENT_SOURCES)('proofmap watch (the resident owner), %s events', (
     });
   });
 
+  it('renames an export its importer names as a delta, the importer re-analysed with it', async () => {
+    const root = repo();
+    await watching(root, events, async (resident, updates) => {
+      // src/m4.ts imports v3, src/a.ts too: both now import a name m3.ts no longer exports.
+      writeFileSync(
+        path.join(root, 'src/m3.ts'),
+        "import pad from 'left-pad';\nexport const w3 = pad('3');\n",
+      );
+      const update = await until(updates, 'src/m3.ts', resident);
+      expect(update).toMatchObject({ mode: 'delta' });
+      const map = JSON.parse(readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'));
+      expect(
+        map.findings
+          .filter((f: { target?: string }) => f.target === 'src/m3.ts')
+          .map((f: { evidence: { path: string }[] }) => f.evidence[0]!.path),
+      ).toEqual(['src/a.ts', 'src/m4.ts']);
+    });
+  });
+
   it('keeps no spans table beside its map, and a CLI delta after it reads the map whole', async () => {
     const root = repo();
     const spans = path.join(root, '.proofmap/map-spans.bin');
