@@ -54,13 +54,16 @@ export function proofmapPairs(stdout, repo) {
     edges: total(summary.edges?.byRelation ?? summary.edges),
     byRelation,
     coverage: summary.coverage,
+    mode: summary.mode,
     parsed: summary.parsed,
     reused: summary.reused,
     selfReportedMs: summary.ms,
     timings: summary.timings,
   };
   const note =
-    summary.parsed !== undefined ? `parsed ${summary.parsed}, reused ${summary.reused ?? '?'}` : undefined;
+    summary.parsed !== undefined
+      ? `${summary.mode ? `${summary.mode}, ` : ''}parsed ${summary.parsed}, reused ${summary.reused ?? '?'}`
+      : undefined;
   const mapFile = join(repo, '.proofmap', 'map.json');
   if (!existsSync(mapFile)) return { pairs: null, count: sumRelations(byRelation), details, note };
   try {

@@ -66,6 +66,17 @@ export function definePeers(ctx) {
       note: touched.path,
     },
     {
+      // An agent's common edit: an exported name renamed, its importers now naming what is gone.
+      name: 'proofmap export-renamed',
+      group: 'proofmap',
+      skip: missingCli,
+      ...scan,
+      warmup: true,
+      prepare: (round) => touched.renameExport(round),
+      cleanup: () => touched.restore(),
+      note: `${touched.path}: ${touched.exported ?? '(no export)'} renamed`,
+    },
+    {
       name: 'proofmap watch',
       group: 'proofmap',
       skip: missingCli,
@@ -143,11 +154,22 @@ export function definePeers(ctx) {
 function touchTarget(repo) {
   const files = existsSync(repo) ? walk(repo, isTs) : [];
   const path = files[Math.floor(files.length / 2)];
-  if (!path) return { path: null, touch: () => {}, restore: () => {} };
+  if (!path) return { path: null, touch: () => {}, renameExport: () => {}, restore: () => {} };
   const abs = join(repo, path);
   const original = readFileSync(abs);
+  const exported = /^export (?:const|function|class) ([A-Za-z_$][\w$]*)/m.exec(
+    original.toString('utf8'),
+  )?.[1];
   return {
     path,
+    exported,
+    // Each round renames the original name anew: the previous round's name goes, a new one comes.
+    renameExport: (round) =>
+      exported &&
+      writeFileSync(
+        abs,
+        original.toString('utf8').replace(new RegExp(`\\b${exported}\\b`, 'g'), `${exported}R${round}`),
+      ),
     touch: (round) => appendFileSync(abs, `\n// bench touch ${round}\n`),
     touchOnly: () => {
       const now = new Date();
