@@ -699,11 +699,20 @@ function importersOfExports(
   for (const edge of edges) {
     const from = edge.evidence[0]?.path;
     const importer = from === undefined ? undefined : byPath.get(from);
-    // A barrel naming a moved name has users whose edges point at it, not here. (One with `export *`
-    // has none of its own: its users' uses edges point here.)
-    if (edge.relation === 're-exports' && edge.names?.some((n) => moved.includes(n))) return UNKNOWN;
     if (edge.namespace !== 'code-dep') return UNKNOWN;
     if (importer?.role !== 'code' || !isCodePath(importer.path)) return UNKNOWN;
+    if (edge.relation === 're-exports') {
+      // `export *` passes names without naming them: the barrel's node, edges and findings stay,
+      // and its users' uses edges point here (or, for an added name, starUsers found them).
+      if (edge.names?.every((n) => n === '*')) continue;
+      // A barrel naming a moved name follows (its finding changes). Barrels re-exporting from it
+      // in turn are not followed: a chain of them is left to a full build.
+      if (
+        edge.names?.some((n) => moved.includes(n)) &&
+        store.edgesInto(edge.from, { relations: ['re-exports'], limit: 1 }).length > 0
+      )
+        return UNKNOWN;
+    }
     if (importer.path !== file.path) out.set(importer.path, importer);
   }
   if (out.size >= MAX_DELTA_FILES || pointing.some((f) => !out.has(f.evidence[0]?.path ?? '')))
