@@ -12,7 +12,7 @@ import { extractModule, isCodePath, moduleCacheKey } from './extract/js-ts.js';
 import { isolationNeed } from './extract/js-ts-depth.js';
 import type { DocFacts } from './extract/markdown.js';
 import { normalizeFindings, sourceFingerprint, uniqueCoverage } from './map/assemble.js';
-import { DeltaRefused, ownsCoverage } from './map/delta.js';
+import { DeltaRefused, DocumentHalfNeeded, ownsCoverage } from './map/delta.js';
 import { checkAdditions, insertStubNode } from './map/delta-add.js';
 import type { DocPart } from './map/delta-doc.js';
 import { guardDelta } from './map/delta-guard.js';
@@ -205,18 +205,25 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
           previousFacts,
         )
       : UNKNOWN;
-  // The documents whose anchors point into it (`#L99`, `#a-heading`): they follow it too.
-  const linkers = only ? anchorFollowers(only, store, text.small.findings, byPath) : undefined;
+  // The documents whose anchors point into an edited file (`#L99`, `#a-heading`) follow it: its
+  // lines and headings are what they check. (The files re-analysed unchanged keep theirs.)
+  const linkers = new Map<string, SourceFile>();
+  const editedPaths = new Set(edited.map((f) => f.path));
+  for (const file of edited)
+    for (const doc of anchorFollowers(file, store, text.small.findings, byPath, editedPaths))
+      linkers.set(doc.path, doc);
   // And those mentioning a name it stopped or started exporting (their mentions-symbol edges).
   const mentioners = ready && moved.length > 0 ? docsMentioning(moved, store, found.files) : undefined;
   const changed = [
     ...edited,
-    ...[...importers, ...followers, ...(linkers ?? []), ...(mentioners ?? [])].filter(
+    ...[...importers, ...followers, ...linkers.values(), ...(mentioners ?? [])].filter(
       (f, i, all) => !edited.some((e) => e.path === f.path) && all.findIndex((g) => g.path === f.path) === i,
     ),
   ];
   if (changed.length + removed.length > MAX_DELTA_FILES)
     throw new DeltaRefused(`${changed.length + removed.length} files to re-analyse`);
+  if (!input.docs && changed.some((f) => f.role === 'doc'))
+    throw new DocumentHalfNeeded('documents follow the change: the document half is needed');
   // The edges into a changed file as the map text has them at that point of the splice: the
   // index's (the last map's) from every file not yet spliced, and the new edges of those spliced
   // before it. Scanning the text instead costs a pass over every edge per file (~80 ms each on the
@@ -274,7 +281,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
         docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts, docDelta.extractDoc),
         roleOf,
         flowsDeclared,
-        ...(file === only && linkers ? { anchorsFollow: true } : {}),
+        anchorsFollow: true,
       });
       docs.set(file.path, part);
       facts.push(['markdown', file.hash, part.facts]);
@@ -294,7 +301,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       factsOf,
       previousFacts: () => previousFacts(file),
       ...(file === only && ready ? { importersFollow: true } : {}),
-      ...(file === only && linkers ? { anchorsFollow: true } : {}),
+      anchorsFollow: true,
       ...(file === only && mentioners ? { mentionsFollow: true } : {}),
     });
   }
@@ -723,35 +730,43 @@ function importersOfExports(
 /**
  * The documents whose links or broken-link findings name an anchor in a file (`x.ts#L99`,
  * `guide.md#setup`): their verdicts depend on its lines and headings, so they are re-analysed
- * after it instead of the delta being refused. Undefined when something other than a plain
- * document points there with an anchor, or too many do.
+ * after it. An edge keeps the first of a document's links to a file as its evidence, so the
+ * documents linking there are asked, from their cached facts, whether any link has an anchor.
+ * Refuses when one cannot be asked, or too many would follow.
  */
 function anchorFollowers(
   file: SourceFile,
   store: IndexStore,
   findings: readonly Finding[],
   byPath: ReadonlyMap<string, SourceFile>,
-): SourceFile[] | undefined {
+  /** Edited files: re-analysed in any case, whatever their cached facts were. */
+  edited: ReadonlySet<string>,
+): SourceFile[] {
+  const refuse = (why: string) => new DeltaRefused(`${file.path}: ${why}`);
   const id = nodeId(file.role === 'doc' ? 'document' : 'file', file.path);
   const lines = store.edgesInto(id, { relations: ['links-to'], limit: MAX_DELTA_FILES + 1 });
-  if (lines.length > MAX_DELTA_FILES) return undefined;
-  const sources = lines
-    .filter((line) => line.includes('#') || line.includes('…'))
-    .map((line) => (JSON.parse(line) as MapEdge).evidence[0]?.path);
-  // The same test inspectEdges makes (delta-splice.ts): the file's name, then an anchor.
+  if (lines.length > MAX_DELTA_FILES) throw refuse('too many documents link into it');
+  const out = new Map<string, SourceFile>();
+  const follow = (path: string | undefined) => {
+    const doc = path === undefined ? undefined : byPath.get(path);
+    if (doc?.role !== 'doc' || doc.content !== 'text')
+      throw refuse(`${path ?? 'a link'} points into it, not a document`);
+    if (doc.path !== file.path) out.set(doc.path, doc);
+  };
+  for (const line of lines) {
+    const from = (JSON.parse(line) as MapEdge).evidence[0]?.path;
+    if (from !== undefined && edited.has(from)) continue;
+    const doc = from === undefined ? undefined : byPath.get(from);
+    const facts = doc?.role === 'doc' ? store.getFacts<DocFacts>('markdown', doc.hash) : undefined;
+    if (!facts) throw refuse(`${from ?? 'a link'} links into it and has no cached facts to tell its anchors`);
+    if (facts.links.some((l) => l.raw.includes('#'))) follow(from);
+  }
+  // A broken anchor has no edge: its finding names the file (the test inspectEdges makes).
   const base = file.path.slice(file.path.lastIndexOf('/') + 1);
   for (const f of findings)
-    if (f.code !== 'import-name-not-exported' && f.target?.includes(`${base}#`))
-      sources.push(f.evidence[0]?.path);
-  const out = new Map<string, SourceFile>();
-  for (const source of sources) {
-    const doc = source === undefined ? undefined : byPath.get(source);
-    if (doc?.role !== 'doc' || doc.content !== 'text') return undefined;
-    if (doc.path !== file.path) out.set(doc.path, doc);
-  }
-  return out.size < MAX_DELTA_FILES
-    ? [...out.values()].sort((a, b) => compareStrings(a.path, b.path))
-    : undefined;
+    if (f.code !== 'import-name-not-exported' && f.target?.includes(`${base}#`)) follow(f.evidence[0]?.path);
+  if (out.size >= MAX_DELTA_FILES) throw refuse('too many documents link into it with anchors');
+  return [...out.values()].sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** Whether a file's namespace bindings read one of these members (unknown facts: maybe). */

@@ -15,6 +15,7 @@ import { mapPath, readMapBytes } from './map/map-file.js';
 import type { ProofMap } from './map/schema.js';
 import { sha1 } from './model/ids.js';
 import { holdYoungGeneration } from './model/young-generation.js';
+import type { DocDelta } from './scan-delta-docs.js';
 import {
   fileStamp,
   LAST_SCAN,
@@ -285,18 +286,19 @@ async function scanLocked(
   if (writing && store && last?.meta && previous && !options.force && !options.order) {
     const read = new Set(found.read);
     const docRead = found.files.some((f) => f.role === 'doc' && read.has(f.path));
-    const [{ deltaScan }, { DeltaRefused }, docs] = await Promise.all([
+    const [{ deltaScan }, { DeltaRefused, DocumentHalfNeeded }, docs] = await Promise.all([
       import('./scan-delta.js'),
       import('./map/delta.js'),
       docRead ? import('./scan-delta-docs.js') : undefined,
     ]);
-    try {
-      const result = deltaScan({
+    const rows = previous;
+    const delta = (docs: DocDelta | undefined) =>
+      deltaScan({
         root,
         store,
         loaded,
         found,
-        previous,
+        previous: rows,
         last,
         key,
         timings,
@@ -307,7 +309,14 @@ async function scanLocked(
         ...(moved ? { moved: moved.moved } : {}),
         beforeRenames: () => keepTreeStamps(root, tree.numbers),
       });
-      return result;
+    try {
+      try {
+        return delta(docs);
+      } catch (error) {
+        // Documents follow a code file's change (they mention its names, or link into it).
+        if (docs || !(error instanceof DocumentHalfNeeded)) throw error;
+        return delta(await import('./scan-delta-docs.js'));
+      }
     } catch (error) {
       // Refusals happen before anything is written; the full build below starts from the same state.
       if (!(error instanceof DeltaRefused)) throw error;

@@ -106,6 +106,22 @@ describe('a rescan from the moved stamps equals a cold scan', () => {
     ]);
   });
 
+  it('when documents follow a code file (a mentioned name, an anchor), loading their half', async () => {
+    await steps([
+      [
+        'a document mentions a name to come, and links to a line',
+        (r) => edit(r, 'docs/guide.md', (t) => `${t}\nSoon \`later\`, and [the line](../src/app/a.ts#L2).\n`),
+        true,
+      ],
+      [
+        'the mentioned name appears',
+        (r) => edit(r, 'src/lib/helper.ts', (t) => `${t}export const later = 3;\n`),
+        true,
+      ],
+      ['the linked line moves away', (r) => edit(r, 'src/app/a.ts', (t) => t.replace('\n', ' ')), true],
+    ]);
+  });
+
   it('around a new, a deleted and a renamed file, which a full discovery takes', async () => {
     await steps([
       ['an edit', appendComment('src/app/a.ts'), true],

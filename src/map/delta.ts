@@ -26,6 +26,12 @@ import { Snapshot } from './snapshot.js';
 /** A delta that cannot be applied exactly; the scan falls back to a full build and says why. */
 export class DeltaRefused extends Error {}
 
+/**
+ * Thrown before anything is read or written when documents must be re-analysed (they follow a
+ * changed file) and the caller did not load the document half: it loads it and starts again.
+ */
+export class DocumentHalfNeeded extends Error {}
+
 export interface CodeFileInput {
   file: SourceFile;
   facts: ModuleFacts;
