@@ -280,6 +280,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
         paths: paths(),
         docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts, docDelta.extractDoc),
         roleOf,
+        artifactAt: (p) => store.artifactAt(p),
         flowsDeclared,
         anchorsFollow: true,
       });

@@ -584,6 +584,20 @@ describe('a delta rescan equals a full build, map bytes and index rows', () => {
     expect(r.deltaIndex).toEqual(r.fullIndex);
   });
 
+  it('splices a document that links to a decision record (its node keyed by the record id)', async () => {
+    const root = repo();
+    writeFileSync(
+      path.join(root, 'docs/decisions.md'),
+      '# Decisions\n\nWe store in [SQLite](../guide/docs/adr/0003-use-sqlite-for-storage.md).\n',
+    );
+    const r = await deltaAndCold(root, () => edit(root, 'docs/decisions.md', (t) => `${t}\n## Later\n`));
+    expect(r.delta.fullBecause).toBeUndefined();
+    expect(r.delta.mode).toBe('delta');
+    expect(r.deltaBytes).toBe(r.fullBytes);
+    expect(r.deltaIndex).toEqual(r.fullIndex);
+    expect(r.deltaBytes).toMatch(/"relation":"links-to"[^\n]*decisions\.md/);
+  });
+
   it('splices a document whose headings change when no anchor points at them', async () => {
     const root = repo();
     const r = await deltaAndCold(root, () => edit(root, 'docs/app.md', (t) => `${t}\n## New section\n`));

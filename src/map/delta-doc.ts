@@ -40,6 +40,8 @@ export interface ChangedDoc {
   docFacts(path: string): DocFacts | undefined;
   /** Role of a discovered path. */
   roleOf(path: string): string | undefined;
+  /** The node id of the decision record at a path (its node is keyed by its record id). */
+  artifactAt(path: string): string | undefined;
   flowsDeclared: boolean;
   /**
    * The documents with anchors into this one are re-analysed after it (scan-delta.ts), so its
@@ -79,10 +81,11 @@ export function applyDocFile(splice: Splice, input: ChangedDoc): DocPart {
       if (role === undefined) return undefined;
       const kind = role === 'doc' ? 'document' : 'file';
       const target = nodeId(kind, p);
-      // A decision record's node is keyed by its id, not its path: a link to one is not spliced.
-      if (!spliceNode(splice, target))
-        throw new DeltaRefused(`${file.path} links to ${p}, which has no ${kind} node`);
-      return target;
+      if (spliceNode(splice, target)) return target;
+      // A decision record's node is keyed by its record id, not its path: the index knows which.
+      const record = role === 'doc' ? input.artifactAt(p) : undefined;
+      if (record && spliceNode(splice, record)) return record;
+      throw new DeltaRefused(`${file.path} links to ${p}, which has no ${kind} node`);
     },
   };
   const findings = addDocEdges(

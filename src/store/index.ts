@@ -68,6 +68,8 @@ export interface IndexStore {
   edgesInto(id: string, only?: EdgesIntoFilter): string[];
   /** The files whose map node exports this name (as the search rows list them), in path order. */
   exportersOf(name: string): string[];
+  /** The node id of the decision record at this path, if the snapshot has one. */
+  artifactAt(path: string): string | undefined;
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */
   writeDelta(delta: SnapshotDelta): number;
   /** Replaces the snapshot atomically and returns its epoch. */

@@ -118,6 +118,13 @@ export class SqliteIndex implements IndexStore {
           .pluck()
           .all(name) as string[],
     );
+  artifactAt = (path: string) =>
+    this.#guard(
+      () =>
+        this.#conn.stmt(`SELECT id FROM nodes WHERE path = ? AND kind = 'artifact'`).pluck().get(path) as
+          | string
+          | undefined,
+    );
   allFacts = <T>(extractor: string) => this.#guard(() => allFacts<T>(this.#conn, extractor));
   putFacts = (extractor: string, hash: string, facts: unknown, json?: string) =>
     this.#write(() => putFacts(this.#writer, extractor, hash, facts, json));
