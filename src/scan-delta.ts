@@ -698,9 +698,8 @@ function importersOfExports(
   const starred = edges.some((e) => e.relation === 're-exports' && e.names?.includes('*'));
   if (starred && moved.some((n) => store.exportersOf(n).some((p) => p !== file.path))) return UNKNOWN;
   const out = new Map<string, SourceFile>();
-  const added = moved.filter((n) => now.has(n));
-  if (starred && added.length > 0) {
-    const users = starUsers(file, added, store, byPath, factsOf);
+  if (starred && moved.length > 0) {
+    const users = starUsers(file, moved, store, byPath, factsOf);
     if (!users) return UNKNOWN;
     for (const user of users) out.set(user.path, user);
   }
@@ -780,15 +779,16 @@ const MAX_STAR_BARRELS = 64;
 const MAX_STAR_EDGES = 8192;
 
 /**
- * The files that may reach a name added to `file` through the barrels that star-export it,
- * transitively: those naming it in an import, and those reading such a barrel whole or as a
- * namespace (whose members are names too). Before, the name reached nothing, so no edge of theirs
- * points at `file`; a barrel whose `export *` goes somewhere unknown even spared them a finding.
- * Undefined when a barrel re-exports one of the names by name, or the walk passes its bounds.
+ * The files that may reach a name added to or removed from `file` through the barrels that
+ * star-export it, transitively: those naming it in an import or a re-export, and those reading
+ * such a barrel as a namespace whose members include it. An added name reached nothing before, so
+ * no edge of theirs points at `file` (a barrel whose `export *` goes somewhere unknown even spared
+ * them a finding); a re-export by name is no use either way. Undefined when a file re-exporting a
+ * moved name is re-exported from in turn, or the walk passes its bounds.
  */
 function starUsers(
   file: SourceFile,
-  added: readonly string[],
+  moved: readonly string[],
   store: IndexStore,
   byPath: ReadonlyMap<string, SourceFile>,
   factsOf: (file: SourceFile) => ModuleFacts | undefined,
@@ -805,23 +805,28 @@ function starUsers(
     for (const line of lines) {
       const edge = JSON.parse(line) as MapEdge;
       const names = edge.names ?? ['*'];
-      if (edge.relation === 're-exports') {
-        if (!names.includes('*')) {
-          if (names.some((n) => added.includes(n))) return undefined;
-        } else if (!seen.has(edge.from)) {
+      const naming = names.some((n) => moved.includes(n));
+      if (edge.relation === 're-exports' && names.includes('*')) {
+        if (!seen.has(edge.from)) {
           seen.add(edge.from);
           barrels.push(edge.from);
           if (barrels.length > MAX_STAR_BARRELS) return undefined;
         }
-        continue;
+        if (!naming) continue;
       }
       // The file's own importers follow it whatever they name (importersOfExports).
-      if (head === 0 || !(names.includes('*') || names.some((n) => added.includes(n)))) continue;
+      if (head === 0 || !(naming || names.includes('*'))) continue;
       const from = edge.evidence[0]?.path;
       const user = from === undefined ? undefined : byPath.get(from);
       if (edge.namespace !== 'code-dep' || user?.role !== 'code' || !isCodePath(user.path)) return undefined;
       // A namespace reaches a name only if the file reads that member (used whole, it is `*` already).
-      if (!names.some((n) => added.includes(n)) && !readsMember(factsOf(user), added)) continue;
+      if (!naming && !readsMember(factsOf(user), moved)) continue;
+      // A file passing the name on by name follows; the files re-exporting from it are not followed.
+      if (
+        edge.relation === 're-exports' &&
+        store.edgesInto(edge.from, { relations: ['re-exports'], limit: 1 }).length > 0
+      )
+        return undefined;
       users.set(user.path, user);
     }
   }
