@@ -277,15 +277,12 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     if (file.role === 'doc' && docDelta) {
       const part = docDelta.applyDocFile(splice, {
         file,
-        // An unchanged document re-analysed here (a follower) has the hash its row has.
-        before: store.getFacts<DocFacts>('markdown', (input.previous.get(file.path) ?? file).hash),
         texts: found.texts,
         paths: paths(),
         docFacts: (p) => docFactsOf(store, byPath.get(p), found.texts, docDelta.extractDoc),
         roleOf,
         artifactAt: (p) => store.artifactAt(p),
         flowsDeclared,
-        anchorsFollow: true,
       });
       docs.set(file.path, part);
       facts.push(['markdown', file.hash, part.facts]);
@@ -305,7 +302,6 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       factsOf,
       previousFacts: () => previousFacts(file),
       ...(file === only && ready ? { importersFollow: true } : {}),
-      anchorsFollow: true,
       ...(file === only && mentioners ? { mentionsFollow: true } : {}),
     });
   }

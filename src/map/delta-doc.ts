@@ -11,7 +11,6 @@ import { type DocFacts, type DocFinding, extractDoc, type RepoView } from '../ex
 import { customHeadingId } from '../extract/markdown-link-site.js';
 import type { SourceFile, TextSource } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
-import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
 import { verify } from '../verify/index.js';
 import { toEdge, toNode } from './assemble.js';
@@ -32,8 +31,6 @@ import { Snapshot } from './snapshot.js';
 
 export interface ChangedDoc {
   file: SourceFile;
-  /** The document's facts before the change (from the fact cache), to compare its headings. */
-  before: DocFacts | undefined;
   texts: TextSource;
   paths: ReadonlySet<string>;
   /** Facts of another document, for its heading slugs (cached, or extracted from its text). */
@@ -43,11 +40,6 @@ export interface ChangedDoc {
   /** The node id of the decision record at a path (its node is keyed by its record id). */
   artifactAt(path: string): string | undefined;
   flowsDeclared: boolean;
-  /**
-   * The documents with anchors into this one are re-analysed after it (scan-delta.ts), so its
-   * headings may change: their links and findings follow.
-   */
-  anchorsFollow?: boolean;
 }
 
 export interface DocPart {
@@ -68,10 +60,9 @@ export function applyDocFile(splice: Splice, input: ChangedDoc): DocPart {
   const recordFolders = log4brainsFolders(input.paths, (p) => input.texts.get(p));
   if (extractArtifact(file.path, text, facts, { recordFolders }))
     throw new DeltaRefused(`${file.path} is now a decision record`);
-  if (!input.before) throw new DeltaRefused(`${file.path} has no cached facts to compare its headings with`);
-  if (!input.anchorsFollow && slugsOf(input.before).join('\n') !== slugsOf(facts).join('\n'))
-    throw new DeltaRefused(`${file.path}: its headings changed (other documents may link to them)`);
-  inspectEdges(splice, id, file.path, input.anchorsFollow);
+  // Its headings may change: the documents with anchors into it are re-analysed after it
+  // (scan-delta-followers.ts anchorFollowers), so their links and findings follow.
+  inspectEdges(splice, id);
 
   const snapshot = new Snapshot();
   addFileNodes(snapshot, [file], () => undefined, new Map());
@@ -159,5 +150,3 @@ function exportedNames(splice: Splice): Map<string, string[]> {
   }
   return out;
 }
-
-const slugsOf = (facts: DocFacts) => facts.headings.map((h) => h.slug).sort(compareStrings);

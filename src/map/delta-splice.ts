@@ -97,8 +97,6 @@ export interface ChangedCodeFile {
    * name, or a finding pointing at it, needs no full build.
    */
   importersFollow?: boolean;
-  /** The documents with anchors into this file are re-analysed after it (scan-delta.ts). */
-  anchorsFollow?: boolean;
   /** The documents mentioning a name it stopped or started exporting are re-analysed after it. */
   mentionsFollow?: boolean;
 }
@@ -139,7 +137,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     throw new DeltaRefused(
       `${file.path}: the ${after.has(settled) ? 'added' : 'removed'} export ${settled} may settle an imported-names finding`,
     );
-  inspectEdges(splice, id, file.path, input.anchorsFollow);
+  inspectEdges(splice, id);
 
   const part = codeFilePart({
     file,
@@ -376,42 +374,33 @@ export function updatePackages(splice: Splice): void {
 }
 
 /**
- * One pass over the edges for a changed node: where its own block lies, and whether a document
- * links into it with an anchor (`#L12`, `#heading`), which depends on its lines: not spliced.
+ * One pass over the edges for a changed node: where its own block lies, whether code imports it,
+ * and whether a barrel star-exports it. Documents linking into it with anchors (`#L12`,
+ * `#heading`) and findings naming such anchors are not asked here: those documents are re-analysed
+ * in the same delta (scan-delta-followers.ts anchorFollowers).
  */
-export function inspectEdges(splice: Splice, id: string, path: string, anchorsFollow = false): void {
+export function inspectEdges(splice: Splice, id: string): void {
   const { text } = splice;
   const into = (line: string) => {
     if (NAMED_IMPORT.test(line)) splice.imported.add(id);
     if (line.includes('"relation":"re-exports"') && line.includes('"names":["*"')) splice.starred.add(id);
-    if (anchorsFollow) return;
-    if (line.includes('"relation":"links-to"') && (line.includes('#') || line.includes('…')))
-      throw new DeltaRefused(`a document links into ${path} with an anchor`);
   };
   if (splice.incoming) {
     splice.ranges.set(id, blockOf(splice, id));
     for (const line of splice.incoming(id)) into(line);
-  } else {
-    let start = -1;
-    let end = -1;
-    text.edges.forEach((item, i) => {
-      if (text.fieldIs(item, FROM_AT, id)) {
-        if (start < 0) start = i;
-        else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
-        end = i + 1;
-      }
-      if (text.fieldIs(item, TO_AT, id)) into(text.text(item));
-    });
-    splice.ranges.set(id, start < 0 ? [0, 0] : [start, end]);
+    return;
   }
-  // A broken link into an existing file can only be a broken anchor (`x.ts#L99`): its verdict
-  // depends on this file's lines or headings.
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  if (
-    !anchorsFollow &&
-    text.small.findings.some((f) => f.code !== 'import-name-not-exported' && f.target?.includes(`${base}#`))
-  )
-    throw new DeltaRefused(`a finding names an anchor in ${path}`);
+  let start = -1;
+  let end = -1;
+  text.edges.forEach((item, i) => {
+    if (text.fieldIs(item, FROM_AT, id)) {
+      if (start < 0) start = i;
+      else if (end !== i) throw new DeltaRefused(`the edges of node ${id} are not contiguous in map.json`);
+      end = i + 1;
+    }
+    if (text.fieldIs(item, TO_AT, id)) into(text.text(item));
+  });
+  splice.ranges.set(id, start < 0 ? [0, 0] : [start, end]);
 }
 
 /** Relations by which code imports a file: one edge of any of them makes it `imported`. */
@@ -420,11 +409,11 @@ const NAMED_IMPORT = new RegExp(`"relation":"(?:${IMPORTING.join('|')})"`);
 
 /**
  * What inspectEdges reads of the edges into a node, for an index that can select by relation:
- * every re-export and document link (each is looked at), and any one importing edge (only whether
- * there is one matters). The lines of every other relation change nothing it decides.
+ * every re-export (each is looked at), and any one importing edge (only whether there is one
+ * matters). The lines of every other relation change nothing it decides.
  */
 export const INSPECTED_EDGES = {
-  every: ['re-exports', 'links-to'],
+  every: ['re-exports'],
   anyOf: IMPORTING.filter((r) => r !== 're-exports'),
 } as const;
 
