@@ -10,6 +10,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_REPO, generateRepo, generatorFingerprint, STAMP } from './generate-repo.js';
+import { coreSpeeds, describeCoreSpeeds } from './lib/core-speed.js';
 import { firstLine, runOnce, STRIPPED_ENV, stats } from './lib/measure.js';
 import { definePeers } from './lib/peers.js';
 import { agreement, renderTable } from './lib/report.js';
@@ -144,6 +145,8 @@ async function main_() {
     rssSamples: [],
   }));
   primePageCache(repo);
+  const coresBefore = coreSpeeds();
+  console.error(`bench: ${describeCoreSpeeds(coresBefore)}`);
   const loadBefore = loadavg();
   if (loadBefore[0] > availableParallelism() * 0.5) {
     console.error(
@@ -176,6 +179,10 @@ async function main_() {
     if (r.name !== 'ts-api' && r.status === 'ok') r.agreement = agreement(r.pairs, tsPairs);
   }
   console.log(renderTable(results));
+  const coresAfter = coreSpeeds();
+  console.log(
+    `\nbefore the runs, ${describeCoreSpeeds(coresBefore)}\nafter the runs,  ${describeCoreSpeeds(coresAfter)}`,
+  );
   const stripped = STRIPPED_ENV.filter((name) => process.env[name]);
   if (stripped.length) console.log(`\nevery tool ran with ${stripped.join(', ')} unset (set in this shell)`);
   const markdown = opts.only && !opts.only.includes('markdown') ? [] : await markdownRates(repo, opts);
@@ -203,6 +210,7 @@ async function main_() {
       memGiB: Math.round(totalmem() / 2 ** 30),
       loadBefore,
       loadAfter: loadavg(),
+      coreSpeedsMs: { before: coresBefore ?? null, after: coresAfter ?? null },
       strippedEnv: stripped,
     },
     results: results.map(({ pairs, samples, cpuSamples, rssSamples, ...r }) => r),
