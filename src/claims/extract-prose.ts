@@ -68,7 +68,7 @@ export function proseClaims(
       });
   }
   for (const node of nodeVersions(line)) {
-    const condition = conditionalIntent(line, node.index + node[0].length);
+    const condition = conditionalIntent(line, node.index, node.index + node[0].length);
     out.push({
       kind: 'state',
       subject: { check: 'engines', engine: 'node', major: Number(node[1]) },

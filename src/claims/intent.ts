@@ -42,16 +42,36 @@ export function historyIntent(doc: string): ClaimReading | undefined {
     : undefined;
 }
 
-/** "Node.js 24.5+ for the permission model": a version some feature needs, not the package's floor. */
-export function conditionalIntent(line: string, end: number): ClaimReading | undefined {
+/** A command in a code span just before an opening parenthesis: `node x.js --n 3` (. */
+const COMMAND_THEN_PAREN = /`(?:node|npx|npm run|pnpm|yarn|bun|deno)\s[^`]*`\s*\($/;
+
+/**
+ * "Node.js 24.5+ for the permission model": a version some feature needs, not the package's
+ * floor; so is one in parentheses right after a command (`` `node bench/x.js` (Node 22.5+) ``),
+ * which that command needs. A package name before it (`` `pkg` (Node 18+) ``) is still a floor.
+ */
+export function conditionalIntent(line: string, start: number, end: number): ClaimReading | undefined {
   const after = line.slice(end, end + 40);
-  return CONDITIONAL.test(after.split(/[.;:]/)[0] ?? '') || /^\s*\.\d/.test(after)
-    ? { intent: 'conditional', why: 'the version is stated for a feature or a case, not as the minimum' }
-    : undefined;
+  if (CONDITIONAL.test(after.split(/[.;:]/)[0] ?? '') || /^\s*\.\d/.test(after))
+    return {
+      intent: 'conditional',
+      why: 'the version is stated for a feature or a case, not as the minimum',
+    };
+  if (COMMAND_THEN_PAREN.test(line.slice(0, start)) && /^\+?\)/.test(after))
+    return {
+      intent: 'conditional',
+      why: 'the version is stated for the command just before it, not as the minimum',
+    };
+  return undefined;
 }
 
+/** Abbreviations whose period ends no sentence: "(e.g. `src/x.ts`)" is still an example. */
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)$/i;
+
 function sentenceStart(line: string, at: number): number {
-  const cut = Math.max(line.lastIndexOf('. ', at), line.lastIndexOf('| ', at));
+  let stop = line.lastIndexOf('. ', at);
+  while (stop >= 0 && ABBREVIATION.test(line.slice(0, stop))) stop = line.lastIndexOf('. ', stop - 1);
+  const cut = Math.max(stop, line.lastIndexOf('| ', at));
   return cut < 0 ? 0 : cut + 2;
 }
 

@@ -220,6 +220,19 @@ describe('7. anchors, MIME types, conditional versions, changelogs', async () =>
     expect(floor.verdict).toBe('verified');
     expect(evidence(floor)).toEqual(['package.json']);
   });
+  it('a version in parentheses after a command is what the command needs; after a package name, a floor', () => {
+    const command = entry(report, 'engines', 'Node.js 22.5+');
+    expect(command.verdict).toBe('unverified');
+    expect(command.reason).toMatch(/stated for the command just before it/);
+    const floor = entry(report, 'engines', 'Node.js 18+');
+    expect(floor.verdict).toBe('contradicted');
+    expect(at(floor)).toEqual(['README.md:15']);
+  });
+  it('"(e.g. `src/missing.ts`)" is an example: the period of "e.g." ends no sentence', () => {
+    const example = entry(report, 'path', 'src/missing.ts');
+    expect(example.verdict).toBe('unverified');
+    expect(example.reason).toMatch(/gives it as an example/);
+  });
   it('a changelog records history', () => {
     const old = entry(report, 'engines', 'Node.js 10 or later');
     expect(old.verdict).toBe('unverified');
