@@ -83,13 +83,10 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
         else dropGroup.run(from);
       }
       if (delta.coverage) replaceCoverage(conn, { coverage: [...delta.coverage] });
-      if (delta.edgeOrder !== undefined)
-        conn
-          .stmt(`UPDATE snapshot SET json = ?, edge_order = ? WHERE id = 1`)
-          .run(delta.small, delta.edgeOrder);
-      else conn.stmt(`UPDATE snapshot SET json = ? WHERE id = 1`).run(delta.small);
-      if (delta.nodeOrder !== undefined)
-        conn.stmt(`UPDATE snapshot SET node_order = ? WHERE id = 1`).run(delta.nodeOrder);
+      conn.stmt(`UPDATE snapshot SET json = ? WHERE id = 1`).run(delta.small);
+      const putOrder = conn.stmt(`UPDATE snapshot_orders SET ids = ? WHERE kind = ?`);
+      if (delta.edgeOrder !== undefined) putOrder.run(delta.edgeOrder, 'edges');
+      if (delta.nodeOrder !== undefined) putOrder.run(delta.nodeOrder, 'nodes');
       for (const { node, headings } of delta.searchRows) syncFileRows(conn, node, headings);
       for (const p of delta.removedFiles ?? []) {
         conn.stmt(`DELETE FROM files WHERE path = ?`).run(p);

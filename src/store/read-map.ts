@@ -17,15 +17,13 @@ export function readMap(conn: Connection): ProofMap | undefined {
  * and the edge ids in map order: readMap fills them in, read-map-lazy.ts reads them on demand.
  */
 export function readMapHead(conn: Connection): { map: ProofMap; edgeOrder: string } | undefined {
-  const row = conn.stmt(`SELECT json, node_order, edge_order FROM snapshot WHERE id = 1`).get() as
-    | { json: string; node_order: string; edge_order: string }
-    | undefined;
-  if (row === undefined) return undefined;
-  const map = parseStored<ProofMap>(row.json);
-  map.nodes = inOrder<MapNode>(conn, 'nodes', row.node_order);
+  const json = conn.stmt(`SELECT json FROM snapshot WHERE id = 1`).pluck().get() as string | undefined;
+  if (json === undefined) return undefined;
+  const map = parseStored<ProofMap>(json);
+  map.nodes = inOrder<MapNode>(conn, 'nodes', orderOf(conn, 'nodes'));
   map.edges = [];
   map.coverage = parseStored(joined(conn, `SELECT group_concat(json, ',' ORDER BY seq) FROM coverage`));
-  return { map, edgeOrder: row.edge_order };
+  return { map, edgeOrder: orderOf(conn, 'edges') };
 }
 
 /**
@@ -42,6 +40,12 @@ function inOrder<T extends { id: string }>(conn: Connection, table: 'nodes' | 'e
     if (!found) throw new IndexDamage(`index snapshot lists ${table} ${id} but has no row for it`);
     return found;
   });
+}
+
+function orderOf(conn: Connection, kind: 'nodes' | 'edges'): string {
+  const ids = conn.stmt(`SELECT ids FROM snapshot_orders WHERE kind = ?`).pluck().get(kind);
+  if (typeof ids !== 'string') throw new IndexDamage(`index snapshot has no ${kind} order`);
+  return ids;
 }
 
 // One JSON.parse over rows joined in SQL is several times faster than one JS object per row.

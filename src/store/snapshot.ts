@@ -29,9 +29,10 @@ export function writeSnapshot(
       syncEdges(conn, map.edges, items?.edges, proven);
       replaceCoverage(conn, map);
       const small = JSON.stringify({ ...map, nodes: null, edges: null, coverage: null });
-      conn
-        .stmt(`INSERT OR REPLACE INTO snapshot (id, json, node_order, edge_order) VALUES (1, ?, ?, ?)`)
-        .run(small, idList(map.nodes), idList(map.edges));
+      conn.stmt(`INSERT OR REPLACE INTO snapshot (id, json) VALUES (1, ?)`).run(small);
+      const putOrder = conn.stmt(`INSERT OR REPLACE INTO snapshot_orders (kind, ids) VALUES (?, ?)`);
+      putOrder.run('nodes', idList(map.nodes));
+      putOrder.run('edges', idList(map.edges));
       syncSearchRows(conn, map, files, headings);
       pruneFacts(conn);
       conn.stmt(`DELETE FROM signals`).run();

@@ -12,7 +12,8 @@ export function indexDump(root: string) {
     edges: all('SELECT id, from_id, to_id, relation, json FROM edges ORDER BY id'),
     groups: all('SELECT * FROM edge_groups ORDER BY from_id'),
     coverage: all('SELECT analyzer, scope, status, reason, json FROM coverage ORDER BY seq'),
-    snapshot: all('SELECT json, node_order, edge_order FROM snapshot'),
+    snapshot: all('SELECT json FROM snapshot'),
+    orders: all('SELECT kind, ids FROM snapshot_orders ORDER BY kind'),
     search: all(
       'SELECT kind, path, name, line, detail, fold_name, fold_text FROM search_items ORDER BY path, kind, name, line',
     ),

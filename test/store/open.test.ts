@@ -196,7 +196,7 @@ describe('migrations', () => {
       db,
       `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES ('e1', 'a', 'b', 'imports', '{}')`,
     ).run();
-    migrate(db, MIGRATIONS);
+    migrate(db, MIGRATIONS.slice(0, 6));
     expect(schemaVersion(db)).toBe(6);
     expect(prepare(db, `SELECT sql FROM sqlite_master WHERE name = 'edges_to'`).pluck().get()).toMatch(
       /ON edges \(to_id, relation\)/,
@@ -216,6 +216,23 @@ describe('migrations', () => {
       .map((r) => (r as { detail: string }).detail);
     expect(byName.join('\n')).toMatch(/USING INDEX search_items_name \(name=\?\)/);
     expect(prepare(db, `SELECT id FROM edges`).pluck().all()).toEqual(['e1']);
+  });
+
+  it('moves the node and edge orders out of the snapshot row, keeping both (step 7)', () => {
+    const db = openSqlite(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 6));
+    prepare(
+      db,
+      `INSERT INTO snapshot (id, json, node_order, edge_order) VALUES (1, '{}', 'n1,n2', 'e1')`,
+    ).run();
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(7);
+    expect(prepare(db, `SELECT * FROM snapshot`).all()).toEqual([{ id: 1, json: '{}' }]);
+    expect(prepare(db, `SELECT kind, ids FROM snapshot_orders ORDER BY kind`).all()).toEqual([
+      { kind: 'edges', ids: 'e1' },
+      { kind: 'nodes', ids: 'n1,n2' },
+    ]);
+    db.close();
   });
 
   it('moves facts and signals into rowid tables with their rows and unique keys (step 4)', () => {
