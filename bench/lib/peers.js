@@ -44,6 +44,17 @@ export function definePeers(ctx) {
       ...scan,
       prepare: () => rmSync(join(repo, '.proofmap'), { recursive: true, force: true }),
     },
+    {
+      // Rounds are interleaved, so this runs right after a cold scan: the listing cache (kept from
+      // the second scan on, once the stamps of the cold scan's own .proofmap/ are old enough to
+      // trust) is built here, once per cold scan.
+      name: 'proofmap first rescan',
+      group: 'proofmap',
+      skip: missingCli,
+      ...scan,
+      warmup: true,
+    },
+    // Every later rescan of an unchanged tree: what an agent's repeated scans cost.
     { name: 'proofmap no-change', group: 'proofmap', skip: missingCli, ...scan, warmup: true },
     {
       // Same bytes, new mtime: what an editor's save without changes or a checkout does.
