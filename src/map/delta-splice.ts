@@ -50,6 +50,22 @@ export interface Splice {
    * It may leave out lines that change nothing inspectEdges decides (INSPECTED_EDGES).
    */
   incoming?: (id: string) => readonly string[];
+  /**
+   * Blocks of edges read from the map text, by source node id: an export renamed in a file that
+   * 14 importers follow walked the same package barrels for each of them, and read and parsed
+   * ~14,000 edge lines of ~170 blocks, each again, plus a pread per block. Only blocks of nodes
+   * not spliced (yet): edgesFrom answers a spliced one from `groups`.
+   */
+  blocks: Map<string, Block>;
+}
+
+/** A node's edges as read from the map text, and each one's evidence by place (see byPlace). */
+interface Block {
+  edges: MapEdge[];
+  places?: Map<string, { edge: MapEdge; evidence: Evidence }[]>;
+  /** What starImports and resolvedImports answered for the facts they were given. */
+  stars?: { facts: ModuleFacts; out: ResolvedImport[] };
+  resolved?: { facts: ModuleFacts; out: ResolvedImport[] };
 }
 
 export function newSplice(
@@ -74,6 +90,7 @@ export function newSplice(
     findings: new Map(),
     imported: new Set(),
     starred: new Set(),
+    blocks: new Map(),
   };
 }
 
@@ -222,18 +239,20 @@ function starImports(splice: Splice, barrel: string, facts: ModuleFacts | undefi
   // A barrel changed in this same delta but not spliced yet has new facts and old edges.
   if (splice.pending.has(barrel) && !splice.groups.has(nodeId('file', barrel)))
     throw new DeltaRefused(`${barrel} changed too and re-exports with *: not spliced in one delta`);
-  const edges = edgesFrom(splice, nodeId('file', barrel)).filter((e) => e.relation === 're-exports');
+  const block = blockFrom(splice, nodeId('file', barrel));
+  if (block.stars && block.stars.facts === facts) return block.stars.out;
   const out: ResolvedImport[] = [];
   for (const fact of stars) {
-    for (const edge of edges) {
-      const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
-      const target = evidence && endpointOf(splice, edge.to)?.path;
-      if (evidence && target) {
+    // The first `re-exports` edge with evidence at the fact's place and a file at its end.
+    for (const { edge, evidence } of placesOf(block).get(placeKey('re-exports', fact)) ?? []) {
+      const target = endpointOf(splice, edge.to)?.path;
+      if (target) {
         out.push({ from: barrel, fact, target, evidence });
         break;
       }
     }
   }
+  block.stars = { facts: facts!, out };
   return out;
 }
 
@@ -246,20 +265,47 @@ function resolvedImports(splice: Splice, path: string, facts: ModuleFacts): Reso
     throw new DeltaRefused(
       `${path} changed too and lends its imports to a symbol chain: not spliced in one delta`,
     );
-  const edges = edgesFrom(splice, nodeId('file', path));
+  const block = blockFrom(splice, nodeId('file', path));
+  if (block.resolved?.facts === facts) return block.resolved.out;
   const out: ResolvedImport[] = [];
   for (const fact of facts.imports) {
-    for (const edge of edges) {
-      if (edge.relation !== fact.relation) continue;
-      const evidence = edge.evidence.find((e) => e.line === fact.line && e.column === fact.column);
-      const target = evidence && endpointOf(splice, edge.to);
-      if (evidence && target?.kind === 'file' && target.path) {
+    // The first edge of the fact's relation with evidence at its place and a file at its end.
+    for (const { edge, evidence } of placesOf(block).get(placeKey(fact.relation, fact)) ?? []) {
+      const target = endpointOf(splice, edge.to);
+      if (target?.kind === 'file' && target.path) {
         out.push({ from: path, fact, target: target.path, evidence });
         break;
       }
     }
   }
+  block.resolved = { facts, out };
   return out;
+}
+
+const placeKey = (relation: string, at: { line?: number; column?: number }) =>
+  `${relation}\0${at.line}\0${at.column}`;
+
+/**
+ * Each edge under every place its evidence names (relation, line, column), in edge order, with
+ * the first evidence at that place: a fact's edge is then a lookup, where matching every fact
+ * against every edge of a barrel was quadratic.
+ */
+function placesOf(block: Block): Map<string, { edge: MapEdge; evidence: Evidence }[]> {
+  if (block.places) return block.places;
+  const places = new Map<string, { edge: MapEdge; evidence: Evidence }[]>();
+  for (const edge of block.edges) {
+    const seen = new Set<string>();
+    for (const evidence of edge.evidence) {
+      const key = placeKey(edge.relation, evidence);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const list = places.get(key);
+      if (list) list.push({ edge, evidence });
+      else places.set(key, [{ edge, evidence }]);
+    }
+  }
+  block.places = places;
+  return places;
 }
 
 /**
@@ -302,11 +348,22 @@ function reExportShape(facts: ModuleFacts): unknown {
  * over every edge (that index cost ~15 ms of each one-file delta on a 60k-edge map).
  */
 function edgesFrom(splice: Splice, id: string): MapEdge[] {
-  // Changed files' blocks move as they are spliced; their edges are read from the splice itself.
+  return blockFrom(splice, id).edges;
+}
+
+function blockFrom(splice: Splice, id: string): Block {
+  // Changed files' blocks move as they are spliced; their edges are read from the splice itself
+  // (a block made anew each time: what is kept on it lasts one call).
   const spliced = splice.groups.get(id);
-  if (spliced) return spliced;
-  const [start, end] = blockOf(splice, id);
-  return splice.text.texts(splice.text.edges.slice(start, end)).map((line) => JSON.parse(line) as MapEdge);
+  if (spliced) return { edges: spliced };
+  let block = splice.blocks.get(id);
+  if (!block) {
+    const [start, end] = blockOf(splice, id);
+    const lines = splice.text.texts(splice.text.edges.slice(start, end));
+    block = { edges: lines.map((line) => JSON.parse(line) as MapEdge) };
+    splice.blocks.set(id, block);
+  }
+  return block;
 }
 
 /** Where a node's edges lie among the key-sorted edges ([0, 0] when it has none). */

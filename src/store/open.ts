@@ -35,6 +35,19 @@ export class IndexUnusable extends Error {
   }
 }
 
+let replaced = 0;
+
+/**
+ * How many times a handle of this process put a new index.db in place (a published full build, a
+ * rebuild). A handle checks the file's identity once per synchronous run (store.ts #follow) unless
+ * this moved: a replacement by this very process is seen at once, another process's at the next
+ * run, as if it had come a moment later.
+ */
+export const replacements = (): number => replaced;
+export function noteReplaced(): void {
+  replaced++;
+}
+
 export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
   // A read-only open of a repository never scanned must not create .proofmap/ as a side effect.
   if (opts.strict) return openStrict(file, opts);
@@ -101,6 +114,7 @@ export function rebuildDatabase(
 ): OpenedDatabase {
   try {
     moveAside(file, identity);
+    noteReplaced();
     return {
       db: finish(connect(file, opts), 0, opts),
       recovered: `${path.basename(file)} ${problem}; rebuilt`,
