@@ -343,14 +343,11 @@ function reExportShape(facts: ModuleFacts): unknown {
 }
 
 /**
- * A node's outgoing edges as map.json holds them. Edges are sorted by their source node's key
- * (assembleMap), so the block is found by binary search: ~16 node lines parsed instead of an index
- * over every edge (that index cost ~15 ms of each one-file delta on a 60k-edge map).
+ * A node's outgoing edges as map.json holds them, read once per delta (Splice.blocks). Edges are
+ * sorted by their source node's key (assembleMap), so the block is found by binary search: ~16
+ * node lines parsed instead of an index over every edge (that index cost ~15 ms of each one-file
+ * delta on a 60k-edge map).
  */
-function edgesFrom(splice: Splice, id: string): MapEdge[] {
-  return blockFrom(splice, id).edges;
-}
-
 function blockFrom(splice: Splice, id: string): Block {
   // Changed files' blocks move as they are spliced; their edges are read from the splice itself
   // (a block made anew each time: what is kept on it lasts one call).
