@@ -504,17 +504,18 @@ export function indexNodes(text: MapText): Map<string, number> {
 }
 
 /**
- * A node's kind and path, which its id fixes (ids hash them): parsed once per MapText, since a
- * symbol chain through barrels asks for the same endpoints thousands of times.
+ * A node's kind, key and path, which its id fixes (ids hash them): parsed once per MapText, since a
+ * symbol chain through barrels asks for the same endpoints thousands of times, and a binary search
+ * for a block of edges for the keys of the nodes it passes.
  */
-function endpointOf(splice: Splice, id: string): { kind: string; path?: string } | undefined {
+function endpointOf(splice: Splice, id: string): { kind: string; key: string; path?: string } | undefined {
   if (!nodeIndex(splice).has(id)) return undefined;
   splice.text.endpoints ??= new Map();
   const known = splice.text.endpoints;
   let endpoint = known.get(id);
   if (!endpoint) {
-    const node = nodeAt(splice, id)!;
-    endpoint = node.path === undefined ? { kind: node.kind } : { kind: node.kind, path: node.path };
+    const { kind, key, path } = nodeAt(splice, id)!;
+    endpoint = path === undefined ? { kind, key } : { kind, key, path };
     known.set(id, endpoint);
   }
   return endpoint;
@@ -525,12 +526,14 @@ function nodeAt(splice: Splice, id: string): MapNode | undefined {
   return i === undefined ? undefined : (JSON.parse(splice.text.text(splice.text.nodes[i]!)) as MapNode);
 }
 
+// Kept per splice as well: a file removed in this delta leaves the node index, and its key is
+// still asked for where its edges were.
 function keyOf(splice: Splice, id: string): string {
   let key = splice.keys.get(id);
   if (key === undefined) {
-    const node = nodeAt(splice, id);
-    if (!node) throw new DeltaRefused(`edge endpoint ${id} is not a node`);
-    key = node.key;
+    const endpoint = endpointOf(splice, id);
+    if (!endpoint) throw new DeltaRefused(`edge endpoint ${id} is not a node`);
+    key = endpoint.key;
     splice.keys.set(id, key);
   }
   return key;

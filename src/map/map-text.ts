@@ -92,8 +92,8 @@ export class MapText {
    * Replacing a node's line keeps it; whoever inserts or removes a node clears it.
    */
   nodeIndex?: Map<string, number>;
-  /** Node id → its kind and path, which the id fixes: never stale while the node exists. */
-  endpoints?: Map<string, { kind: string; path?: string }>;
+  /** Node id → its kind, key and path, which the id fixes: never stale while the node exists. */
+  endpoints?: Map<string, { kind: string; key: string; path?: string }>;
 
   private constructor(
     /** The old file: all of it in memory, or open and read by range. */
