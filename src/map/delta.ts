@@ -110,7 +110,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
   // this one file ~200 ms through a package barrel. A re-export cycle on the way makes the walk's
   // answer depend on where it started; the tables then answer, as before (usesOf relates nothing
   // until it has every edge, so the failed walk left no trace).
-  const graph = { factsOf: symbolFacts, targetOf };
+  const graph = { factsOf: symbolFacts, targetOf, shareIndexes: true };
   try {
     addFileSymbols(snapshot, file.path, facts, new NameLookup(graph));
   } catch (error) {

@@ -14,32 +14,48 @@ export interface ExportIndex {
   stars: ImportFact[];
 }
 
+/**
+ * Indexes by the facts they were made from, for graphs that share them (a delta): an index is a
+ * function of its facts alone, and facts are not changed once extracted. A delta whose file is
+ * followed by its importers makes a resolver per file: an export renamed behind package barrels
+ * indexed ~1,500 modules three times over. A full build makes one resolver and keeps its indexes
+ * no longer than it.
+ */
+const shared = new WeakMap<ModuleFacts, ExportIndex>();
+
 /** Each module's export facts indexed once, from the graph's facts. */
 export class ExportIndexes {
   private readonly indexes = new Map<string, ExportIndex | undefined>();
 
-  constructor(private readonly graph: { factsOf(path: string): ModuleFacts | undefined }) {}
+  constructor(
+    private readonly graph: { factsOf(path: string): ModuleFacts | undefined; shareIndexes?: boolean },
+  ) {}
 
   of(path: string): ExportIndex | undefined {
     if (this.indexes.has(path)) return this.indexes.get(path);
     const facts = this.graph.factsOf(path);
-    let index: ExportIndex | undefined;
-    if (facts) {
-      const origins = new Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>();
-      const bySpecifier = facts.origins?.length ? loadsBySpecifier(facts) : undefined;
-      for (const o of facts.origins ?? [])
-        if (!origins.has(o.name))
-          origins.set(o.name, { origin: o, fact: originFact(bySpecifier!, o.specifier, o.imported, o.line) });
-      index = {
-        assigned: facts.exports.some((e) => e.name === EXPORT_ASSIGNMENT),
-        own: new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*')),
-        origins,
-        stars: starFacts(facts),
-      };
-    }
+    const index = facts && indexOf(facts, this.graph.shareIndexes === true);
     this.indexes.set(path, index);
     return index;
   }
+}
+
+function indexOf(facts: ModuleFacts, share: boolean): ExportIndex {
+  const known = share ? shared.get(facts) : undefined;
+  if (known) return known;
+  const origins = new Map<string, { origin: ExportOrigin; fact: ImportFact | undefined }>();
+  const bySpecifier = facts.origins?.length ? loadsBySpecifier(facts) : undefined;
+  for (const o of facts.origins ?? [])
+    if (!origins.has(o.name))
+      origins.set(o.name, { origin: o, fact: originFact(bySpecifier!, o.specifier, o.imported, o.line) });
+  const index: ExportIndex = {
+    assigned: facts.exports.some((e) => e.name === EXPORT_ASSIGNMENT),
+    own: new Set(facts.exports.map((e) => e.name).filter((n) => n !== '*')),
+    origins,
+    stars: starFacts(facts),
+  };
+  if (share) shared.set(facts, index);
+  return index;
 }
 
 const LOADING = new Set(['re-exports', 'imports', 'type-imports', 'requires']);

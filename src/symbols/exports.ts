@@ -28,6 +28,8 @@ export type Landing =
 
 export interface ExportGraph {
   factsOf(path: string): ModuleFacts | undefined;
+  /** Reuse the export index of facts indexed before, by other graphs that share them (a delta's files). */
+  shareIndexes?: boolean;
   /** The file here an import fact of `path` resolved to, or undefined (a package, unresolved). */
   targetOf(path: string, fact: ImportFact): string | undefined;
 }
