@@ -271,6 +271,29 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     if (!cachedFacts.has(p)) cachedFacts.set(p, storedFacts(p, file.hash));
     return cachedFacts.get(p);
   };
+  // The facts a walk is about to read (a barrel's `export *` targets), in one query per extractor.
+  const prefetchFacts = (wanted: readonly string[]): void => {
+    const byExtractor = new Map<string, Map<string, string>>();
+    for (const p of wanted) {
+      const file = byPath.get(p);
+      if (file?.role !== 'code' || newFacts.has(p) || cachedFacts.has(p)) continue;
+      const key = `${moduleCacheKey(p)}\0${file.hash}`;
+      const kept = input.keptFacts?.get(key);
+      if (kept) {
+        cachedFacts.set(p, kept);
+        continue;
+      }
+      const hashes = byExtractor.get(moduleCacheKey(p)) ?? new Map<string, string>();
+      byExtractor.set(moduleCacheKey(p), hashes);
+      // A second file with the same bytes is left to factsOf: its facts are its own parse.
+      if (!hashes.has(file.hash)) hashes.set(file.hash, p);
+    }
+    for (const [extractor, hashes] of byExtractor)
+      for (const [hash, facts] of store.someFacts<ModuleFacts>(extractor, [...hashes.keys()])) {
+        input.keptFacts?.set(`${extractor}\0${hash}`, facts);
+        cachedFacts.set(hashes.get(hash)!, facts);
+      }
+  };
   const docs = new Map<string, DocPart>();
   const docDelta = changed.some((f) => f.role === 'doc') ? docHalf(input) : undefined;
   for (const file of changed) {
@@ -300,6 +323,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       flowsDeclared,
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
+      prefetchFacts,
       previousFacts: () => previousFacts(file),
       ...(file === only && ready ? { importersFollow: true } : {}),
       ...(file === only && mentioners ? { mentionsFollow: true } : {}),

@@ -19,7 +19,9 @@ export function addCodeEdges(
   resolver: Resolver,
   nodeOfPath: Pick<ReadonlyMap<string, string>, 'get'>,
   /** Facts of the import targets, for the imported-names check (default: `modules` itself). */
-  targets: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> = modules,
+  targets: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> & {
+    prefetch?(paths: readonly string[]): void;
+  } = modules,
   resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
   /** Receives every import resolved to a file here (the symbol stage lands names through them). */
   resolved: ResolvedImport[] = [],

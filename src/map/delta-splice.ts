@@ -106,6 +106,8 @@ export interface ChangedCodeFile {
   mentionedSymbols(): ReadonlySet<string>;
   /** Facts of another code file (an import target): this delta's, else the cached ones. */
   factsOf(path: string): ModuleFacts | undefined;
+  /** Reads ahead the facts of files factsOf is about to be asked for. */
+  prefetchFacts?(paths: readonly string[]): void;
   /** This file's facts as the last scan had them (cached by its old hash), for the symbol check. */
   previousFacts(): ModuleFacts | undefined;
   /**
@@ -172,6 +174,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     isNode: (n) => nodeIndex(splice).has(n),
     zone: old.zone,
     factsOf: input.factsOf,
+    ...(input.prefetchFacts ? { prefetchFacts: input.prefetchFacts } : {}),
     starImports: (barrel, facts) => starImports(splice, barrel, facts),
     resolvedOf: (path, facts) => resolvedImports(splice, path, facts),
   });

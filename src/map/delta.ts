@@ -45,6 +45,8 @@ export interface CodeFileInput {
   zone: string;
   /** Cached facts of another code file (an import target). */
   factsOf(path: string): ModuleFacts | undefined;
+  /** Reads ahead the facts of files factsOf is about to be asked for (a barrel's `export *` targets). */
+  prefetchFacts?(paths: readonly string[]): void;
   /** A barrel's `export *` facts with the files they resolved to, read from the map's edges. */
   starImports(barrel: string, facts: ModuleFacts | undefined): ResolvedImport[];
   /** Every import fact of another file with the file it resolved to, read from the map's edges. */
@@ -75,6 +77,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
       if (!target) throw new DeltaRefused(`${file.path} imports ${p}, whose facts are not cached`);
       return target;
     },
+    ...(input.prefetchFacts ? { prefetch: input.prefetchFacts } : {}),
   };
   const resolved: ResolvedImport[] = [];
   const findings = addCodeEdges(

@@ -27,7 +27,8 @@ const NAMED = new Set(['imports', 'type-imports', 're-exports']);
 
 export function unexportedImports(
   imports: readonly ResolvedImport[],
-  modules: Pick<ReadonlyMap<string, ModuleFacts>, 'get'>,
+  /** `prefetch`: told each barrel's `export *` targets before their facts are asked for. */
+  modules: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> & { prefetch?(paths: readonly string[]): void },
   /** Resolved imports of a file not among `imports` (a delta holds only its changed files'). */
   resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
 ): Finding[] {
@@ -53,6 +54,7 @@ export function unexportedImports(
       else complete = false; // to a package or unresolved: its names are unknown here
     }
     stars.set(file, complete ? targets : undefined);
+    if (targets.length > 1) modules.prefetch?.(targets);
     return stars.get(file);
   };
 

@@ -49,6 +49,8 @@ export interface IndexStore {
   epoch(): number;
   /** Cached facts of one extractor for these bytes, at the current EXTRACTOR_VERSION. */
   getFacts<T>(extractor: string, hash: string): T | undefined;
+  /** Cached facts of one extractor for several contents at once (hash → facts; misses are absent). */
+  someFacts<T>(extractor: string, hashes: readonly string[]): Map<string, T>;
   /** Every cached entry of one extractor (hash → facts): for a rescan, faster than getFacts per file. */
   allFacts<T>(extractor: string): Map<string, T>;
   /** `json`, when given, is JSON.stringify(facts) already made (by the parse worker that made the facts). */

@@ -10,7 +10,7 @@ import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
 import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
 import { type Connection, connection, IndexDamage, queryJson, readEpoch } from './connection.js';
 import { type SnapshotDelta, writeDelta } from './delta.js';
-import { allFacts, getFacts, putFacts } from './facts.js';
+import { allFacts, getFacts, putFacts, someFacts } from './facts.js';
 import {
   completeFresh,
   copyMarkers,
@@ -96,6 +96,8 @@ export class SqliteIndex implements IndexStore {
   epoch = () => this.#guard(() => readEpoch(this.#conn));
   getFacts = <T>(extractor: string, hash: string) =>
     this.#guard(() => getFacts<T>(this.#conn, extractor, hash));
+  someFacts = <T>(extractor: string, hashes: readonly string[]) =>
+    this.#guard(() => someFacts<T>(this.#conn, extractor, hashes));
   /** The JSON lines of the edges into a node (the map's own lines: written from the same strings). */
   edgesInto = (id: string, only?: EdgesIntoFilter) =>
     this.#guard(() =>

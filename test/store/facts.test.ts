@@ -19,6 +19,21 @@ describe('fact cache', () => {
     expect(store.allFacts('markdown').size).toBe(0);
   });
 
+  it('reads the facts of several contents in one call, leaving misses out', () => {
+    store = openIndex(tempRoot());
+    store.putFacts('js-ts', 'aaaa', { a: 1 });
+    store.putFacts('js-ts', 'bbbb', { b: [2, 'two'] });
+    store.putFacts('markdown', 'cccc', { c: 3 });
+    expect(store.someFacts('js-ts', ['bbbb', 'cccc', 'aaaa', 'bbbb'])).toEqual(
+      new Map<string, unknown>([
+        ['aaaa', { a: 1 }],
+        ['bbbb', { b: [2, 'two'] }],
+      ]),
+    );
+    expect(store.someFacts('js-ts', []).size).toBe(0);
+    expect(store.someFacts('markdown', ['cccc'])).toEqual(new Map([['cccc', { c: 3 }]]));
+  });
+
   it('misses facts written by another extractor version', () => {
     const root = tempRoot();
     store = openIndex(root);
@@ -28,6 +43,7 @@ describe('fact cache', () => {
     raw.close();
     expect(store.getFacts('js-ts', 'aaaa')).toBeUndefined();
     expect(store.allFacts('js-ts').size).toBe(0);
+    expect(store.someFacts('js-ts', ['aaaa']).size).toBe(0);
   });
 
   it("rolls a failed transaction back whole, and never mistakes the caller's error for damage", () => {
