@@ -54,12 +54,12 @@ export interface Splice {
    * Blocks of edges read from the map text, by source node id: an export renamed in a file that
    * 14 importers follow walked the same package barrels for each of them, and read and parsed
    * ~14,000 edge lines of ~170 blocks, each again, plus a pread per block. Only blocks of nodes
-   * not spliced (yet): edgesFrom answers a spliced one from `groups`.
+   * not spliced (yet): blockFrom answers a spliced one from `groups`.
    */
   blocks: Map<string, Block>;
 }
 
-/** A node's edges as read from the map text, and each one's evidence by place (see byPlace). */
+/** A node's edges as read from the map text, and each one's evidence by place (see placesOf). */
 interface Block {
   edges: MapEdge[];
   places?: Map<string, { edge: MapEdge; evidence: Evidence }[]>;

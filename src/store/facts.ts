@@ -19,17 +19,12 @@ export function getFacts<T>(conn: Connection, extractor: string, hash: string): 
  * rows one at a time.
  */
 export function someFacts<T>(conn: Connection, extractor: string, hashes: readonly string[]): Map<string, T> {
-  const flat = queryJson<(string | T)[]>(
+  return factsWhere<T>(
     conn,
-    `SELECT '[' || coalesce(group_concat(json_quote(hash) || ',' || data, ','), '') || ']'
-     FROM facts WHERE extractor = ? AND version = ? AND hash IN (SELECT value FROM json_each(?))`,
     extractor,
-    EXTRACTOR_VERSION,
+    `AND hash IN (SELECT value FROM json_each(?))`,
     JSON.stringify(hashes),
   );
-  const facts = new Map<string, T>();
-  for (let i = 0; i < flat.length; i += 2) facts.set(flat[i] as string, flat[i + 1] as T);
-  return facts;
 }
 
 /**
@@ -37,12 +32,23 @@ export function someFacts<T>(conn: Connection, extractor: string, hashes: readon
  * JSON.parse for a whole rescan instead of one lookup per file.
  */
 export function allFacts<T>(conn: Connection, extractor: string): Map<string, T> {
+  return factsWhere<T>(conn, extractor, '');
+}
+
+/** Entries of one extractor at the current version matching `and` (SQL), joined in SQL and parsed once. */
+function factsWhere<T>(
+  conn: Connection,
+  extractor: string,
+  and: string,
+  ...params: unknown[]
+): Map<string, T> {
   const flat = queryJson<(string | T)[]>(
     conn,
     `SELECT '[' || coalesce(group_concat(json_quote(hash) || ',' || data, ','), '') || ']'
-     FROM facts WHERE extractor = ? AND version = ?`,
+     FROM facts WHERE extractor = ? AND version = ? ${and}`,
     extractor,
     EXTRACTOR_VERSION,
+    ...params,
   );
   const facts = new Map<string, T>();
   for (let i = 0; i < flat.length; i += 2) facts.set(flat[i] as string, flat[i + 1] as T);
