@@ -64,6 +64,10 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDat
     problem = state;
   } catch (error) {
     if (isBusy(error)) throw busy(file, error);
+    // Only what SQLite says about the file is a reason to replace it. A driver this Node cannot
+    // load (better-sqlite3 built for another Node, after `nvm use`) failed before the file was
+    // read: moving a good index aside then cost the next scan a full build.
+    if (!aboutTheFile(error)) throw error;
     problem = describe(error);
   }
   db?.close();
@@ -197,6 +201,12 @@ function statOrUndefined(file: string): fs.Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An error from SQLite itself, or the store's own finding of damage: one about the file. */
+function aboutTheFile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && code.startsWith('SQLITE_')) || error instanceof IndexDamage;
 }
 
 /** True for errors that mean the bytes on disk are damaged: rebuild rather than fail. */
