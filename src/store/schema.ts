@@ -115,6 +115,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE snapshot DROP COLUMN node_order;
   ALTER TABLE snapshot DROP COLUMN edge_order;
   `,
+  // An `impact` walk asks for the ends (id, from, relation) of the edges into each file it passes,
+  // thousands of them on a hub: with only (to_id, relation) in the index each edge's table row was
+  // read besides, kilobytes of JSON per page. With the ends in the index the question reads the
+  // index alone (2,838 targets on the 7,000-file repository: 230-270 ms -> 95-120 ms).
+  `
+  DROP INDEX edges_to;
+  CREATE INDEX edges_to ON edges (to_id, relation, from_id, id);
+  `,
 ];
 
 /** The schema version this build reads and writes. */

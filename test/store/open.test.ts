@@ -225,12 +225,38 @@ describe('migrations', () => {
       db,
       `INSERT INTO snapshot (id, json, node_order, edge_order) VALUES (1, '{}', 'n1,n2', 'e1')`,
     ).run();
-    migrate(db, MIGRATIONS);
+    migrate(db, MIGRATIONS.slice(0, 7));
     expect(schemaVersion(db)).toBe(7);
     expect(prepare(db, `SELECT * FROM snapshot`).all()).toEqual([{ id: 1, json: '{}' }]);
     expect(prepare(db, `SELECT kind, ids FROM snapshot_orders ORDER BY kind`).all()).toEqual([
       { kind: 'edges', ids: 'e1' },
       { kind: 'nodes', ids: 'n1,n2' },
+    ]);
+    db.close();
+  });
+
+  it('answers the ends of the edges into a node from the index alone, keeping the rows (step 8)', () => {
+    const db = openSqlite(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 7));
+    prepare(
+      db,
+      `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES ('e1', 'a', 'b', 'imports', '{}')`,
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, 8));
+    expect(schemaVersion(db)).toBe(8);
+    const plan = (sql: string) =>
+      prepare(db, `EXPLAIN QUERY PLAN ${sql}`)
+        .all()
+        .map((r) => (r as { detail: string }).detail)
+        .join('\n');
+    expect(plan(`SELECT id, from_id, to_id, relation FROM edges WHERE to_id = 'b'`)).toMatch(
+      /USING COVERING INDEX edges_to \(to_id=\?\)/,
+    );
+    expect(plan(`SELECT json FROM edges WHERE to_id = 'b' AND relation = 'imports'`)).toMatch(
+      /USING INDEX edges_to \(to_id=\? AND relation=\?\)/,
+    );
+    expect(prepare(db, `SELECT id, from_id, to_id, relation FROM edges`).all()).toEqual([
+      { id: 'e1', from_id: 'a', to_id: 'b', relation: 'imports' },
     ]);
     db.close();
   });
