@@ -46,6 +46,10 @@ export function readMapLazy(file: string, busyTimeoutMs: number): LazySnapshot |
   const db = openSqlite(file, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
   try {
     pragma(db, 'query_only = ON');
+    // Pages read through a mapping instead of a read() each: reading the nodes (6.5 MB of JSON on
+    // the 7,000-file repository) took 120-155 ms, 90-120 mapped (10 runs each). Replacing the file
+    // renames a new one over it, so the mapped one never shrinks under this reader.
+    pragma(db, `mmap_size = ${MMAP_BYTES}`);
     db.exec('BEGIN'); // the snapshot every later read of this session sees
     const conn = connection(db);
     const head = readMapHead(conn);
@@ -59,6 +63,9 @@ export function readMapLazy(file: string, busyTimeoutMs: number): LazySnapshot |
     throw error;
   }
 }
+
+/** Far above a 50,000-file index; SQLite maps no more of the file than there is. */
+const MMAP_BYTES = 1024 * 1024 * 1024;
 
 /** An edge row as the incident reads take it: id, ends, relation, JSON. */
 type EdgeRow = [id: string, from: string, to: string, relation: string, json: string];
