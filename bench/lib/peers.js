@@ -97,6 +97,17 @@ export function definePeers(ctx) {
       note: `edits of ${touched.path}, per event source (inotify, parcel) in alternating blocks`,
     },
     {
+      // What the edit gate asks an agent to run before it edits a load-bearing file: the CLI's
+      // answer from the index, with every transitive dependent counted.
+      name: 'proofmap impact',
+      group: 'proofmap',
+      skip: missingCli || (touched.path ? null : 'no TypeScript file to ask about'),
+      warmup: true,
+      command: () => [node, [cli, 'impact', touched.path, repo, '--json'], main],
+      parse: (out) => ({ pairs: null, details: { total: JSON.parse(out).total } }),
+      note: `${touched.path}: every transitive dependent`,
+    },
+    {
       name: 'depcruise',
       group: 'depcruise',
       // node_modules/.bin/depcruise is a symlink to this script; running it with our own node keeps
