@@ -16,11 +16,15 @@ export function readMap(conn: Connection): ProofMap | undefined {
  * The snapshot without its edges (an empty list in their place, so the keys keep their order)
  * and the edge ids in map order: readMap fills them in, read-map-lazy.ts reads them on demand.
  */
-export function readMapHead(conn: Connection): { map: ProofMap; edgeOrder: string } | undefined {
+export function readMapHead(
+  conn: Connection,
+  /** The SQL expression each node row is read as (read-map-lazy.ts leaves the exports out). */
+  nodeJson = 'json',
+): { map: ProofMap; edgeOrder: string } | undefined {
   const json = conn.stmt(`SELECT json FROM snapshot WHERE id = 1`).pluck().get() as string | undefined;
   if (json === undefined) return undefined;
   const map = parseStored<ProofMap>(json);
-  map.nodes = inOrder<MapNode>(conn, 'nodes', orderOf(conn, 'nodes'));
+  map.nodes = inOrder<MapNode>(conn, 'nodes', orderOf(conn, 'nodes'), nodeJson);
   map.edges = [];
   map.coverage = parseStored(joined(conn, `SELECT group_concat(json, ',' ORDER BY seq) FROM coverage`));
   return { map, edgeOrder: orderOf(conn, 'edges') };
@@ -30,8 +34,13 @@ export function readMapHead(conn: Connection): { map: ProofMap; edgeOrder: strin
  * Rows come back in storage order, which is the map's order after a cold write; rows added by
  * later diffs sit at the end, and only then is the array re-sorted by the order string.
  */
-function inOrder<T extends { id: string }>(conn: Connection, table: 'nodes' | 'edges', order: string): T[] {
-  const rows = parseStored<T[]>(joined(conn, `SELECT group_concat(json, ',') FROM ${table}`));
+function inOrder<T extends { id: string }>(
+  conn: Connection,
+  table: 'nodes' | 'edges',
+  order: string,
+  json = 'json',
+): T[] {
+  const rows = parseStored<T[]>(joined(conn, `SELECT group_concat(${json}, ',') FROM ${table}`));
   const ids = order === '' ? [] : order.split(',');
   if (ids.length === rows.length && rows.every((r, i) => r.id === ids[i])) return rows;
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -143,4 +143,33 @@ describe('lazy edges', () => {
     after.close();
     lazy.close();
   });
+
+  it('reads exports on first use, in their place, one node at a time and then all at once', async () => {
+    // More files with exports than a session reads one by one before it reads them all.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++)
+      files[`src/m${String(i).padStart(3, '0')}.ts`] =
+        `${i > 0 ? `import { v${i - 1} } from './m${String(i - 1).padStart(3, '0')}.js';\n` : ''}export const v${i} = ${i};\nexport function f${i}() {}\n`;
+    files['src/main.ts'] = "import { v0 } from './m000.js';\nconsole.log(v0);\n";
+    const root = await scannedRepo(files);
+    const held = openSession(root);
+    const exporting = held.map.nodes.filter((n) => n.exports !== undefined);
+    expect(exporting.length).toBeGreaterThan(256);
+    // Nothing read yet: the nodes serialise to the stored map's bytes, exports where they were.
+    const lazy = await lazySession(root);
+    expect(JSON.stringify(lazy.map.nodes)).toBe(JSON.stringify(held.map.nodes));
+    const fresh = await lazySession(root);
+    for (const node of exporting) expect(fresh.node(node.id)!.exports).toEqual(node.exports);
+    // A node without exports has none; a node's exports can be replaced like any property.
+    const plain = fresh.map.nodes.find((n) => n.exports === undefined);
+    expect(plain?.path).toBe('src/main.ts');
+    expect('exports' in plain!).toBe(false);
+    const first = fresh.node(exporting[0]!.id)!;
+    first.exports = [];
+    expect(first.exports).toEqual([]);
+    expect(Object.keys(first)).toEqual(Object.keys(exporting[0]!));
+    fresh.close();
+    lazy.close();
+    held.close();
+  });
 });
