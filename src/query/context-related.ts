@@ -132,7 +132,7 @@ function proximityOf(session: Session): Proximity {
   const index = new Map(ids.map((id, i) => [id, i]));
   const lists: [number, EdgeEnds][][] = ids.map(() => []);
   // Ends only: a CLI query reads no evidence to build this (the neighbours' order below is total).
-  for (const e of session.edgeEnds()) {
+  for (const e of session.edgeEnds(relations)) {
     if (!relations.has(e.relation) || e.from === e.to) continue;
     if (session.node(e.from)?.external || session.node(e.to)?.external) continue;
     const a = index.get(e.from);

@@ -4,7 +4,7 @@
  * import does), each hop with its edge id and evidence. Ties go to the smaller id, so the same
  * map always gives the same path.
  */
-import { type ViewTable, viewTable } from '../graph/views.js';
+import { relationsOf, type ViewTable, viewTable } from '../graph/views.js';
 import { type Envelope, paginate } from '../model/envelope.js';
 import type { Evidence } from '../model/types.js';
 import type { Session } from './session.js';
@@ -81,7 +81,10 @@ const proximities = new WeakMap<object, Proximity>();
 function proximityOf(session: Session): Proximity {
   const cached = proximities.get(session.map);
   if (cached) return cached;
-  const table = viewTable({ nodes: session.map.nodes, edges: session.edgeEnds() }, 'proximity');
+  const table = viewTable(
+    { nodes: session.map.nodes, edges: session.edgeEnds(relationsOf('proximity')) },
+    'proximity',
+  );
   const n = table.ids.length;
   const start = new Int32Array(n + 1);
   for (let p = 0; p < table.from.length; p++) {

@@ -12,6 +12,7 @@ import { computeSignals, SIGNALS_VERSION, type Signals } from '../graph/signals.
 import {
   buildView,
   type EdgeEnds,
+  relationsOf,
   type View,
   type ViewKind,
   type ViewOptions,
@@ -64,8 +65,11 @@ export interface Session {
   edgesFrom(id: string): readonly MapEdge[];
   /** The ends of the edges pointing at a node, in map order: edgesTo without the JSON to read. */
   endsTo(id: string): readonly EdgeEnds[];
-  /** Every edge's id, ends and relation, in no set order: what a walk over the whole graph needs. */
-  edgeEnds(): readonly EdgeEnds[];
+  /**
+   * Every edge's id, ends and relation (of the relations given), in no set order: what a walk over
+   * the whole graph needs.
+   */
+  edgeEnds(relations?: ReadonlySet<string>): readonly EdgeEnds[];
   /** The edges of one relation, in map order. */
   edgesOf(relation: string): readonly MapEdge[];
   /** File, document or artifact node of a repo-relative path. */
@@ -113,7 +117,7 @@ function heldEdges(map: ProofMap): EdgeSource {
     endsTo(id) {
       return this.edgesTo(id);
     },
-    ends: () => map.edges,
+    ends: (relations) => (relations ? map.edges.filter((e) => relations.has(e.relation)) : map.edges),
     ofRelation: (relation) => map.edges.filter((e) => e.relation === relation),
   };
 }
@@ -139,12 +143,14 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     edgesTo: (id, relation) => edges.edgesTo(id, relation),
     edgesFrom: (id) => edges.edgesFrom(id),
     endsTo: (id) => edges.endsTo(id),
-    edgeEnds: () => edges.ends(),
+    edgeEnds: (relations) => edges.ends(relations),
     edgesOf: (relation) => edges.ofRelation(relation),
     nodeAt: (p) => byPath.get(p),
     view(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
-      const view = views.get(key) ?? buildView({ nodes: map.nodes, edges: edges.ends() }, kind, opts);
+      const view =
+        views.get(key) ??
+        buildView({ nodes: map.nodes, edges: edges.ends(relationsOf(kind, opts)) }, kind, opts);
       views.set(key, view);
       return view;
     },
@@ -155,7 +161,9 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
         indexes.get(key) ??
         (built
           ? indexView(built)
-          : indexTable(viewTable({ nodes: map.nodes, edges: edges.ends() }, kind, opts)));
+          : indexTable(
+              viewTable({ nodes: map.nodes, edges: edges.ends(relationsOf(kind, opts)) }, kind, opts),
+            ));
       indexes.set(key, ix);
       return ix;
     },

@@ -49,6 +49,14 @@ describe('lazy edges', () => {
       // Ends alone, and one relation's edges, each read from the index on its own (a session that
       // has not read the node's edges whole yet).
       const apart = await lazySession(root);
+      // The ends of some relations only, read as such (no edge read whole yet), and then all.
+      const byId = (list: readonly EdgeEnds[]) =>
+        list.map(endsOf).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const relations = new Set(['imports', 're-exports', 'links-to']);
+      const wanted = byId(held.map.edges.filter((e) => relations.has(e.relation)));
+      expect(byId(apart.edgeEnds(relations))).toEqual(wanted);
+      expect(byId(apart.edgeEnds())).toEqual(byId(held.map.edges));
+      expect(byId(apart.edgeEnds(relations))).toEqual(wanted);
       for (const node of held.map.nodes) {
         expect(apart.endsTo(node.id)).toEqual(held.edgesTo(node.id).map(endsOf));
         for (const relation of new Set(held.edgesTo(node.id).map((e) => e.relation)))
