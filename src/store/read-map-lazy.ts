@@ -103,31 +103,23 @@ function readExportsLazily(conn: Connection, nodes: readonly MapNode[]): void {
     if (typeof text !== 'string') throw new IndexDamage(`index node ${id} lost its exports`);
     return parseStored(text);
   };
-  for (const node of nodes) {
-    if ((node.exports as unknown) !== 0) continue;
-    Object.defineProperty(node, 'exports', {
-      get() {
-        const value = exportsOf(node.id);
-        Object.defineProperty(node, 'exports', {
-          value,
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
-        return value;
-      },
-      set(value: MapNode['exports']) {
-        Object.defineProperty(node, 'exports', {
-          value,
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
-      },
-      enumerable: true,
-      configurable: true,
-    });
-  }
+  const settle = (node: MapNode, value: MapNode['exports']) =>
+    Object.defineProperty(node, 'exports', { value, writable: true, enumerable: true, configurable: true });
+  // One descriptor for every node (its functions read `this`): a pair of closures per node made
+  // this loop twice as slow on 7,000 nodes.
+  const lazy: PropertyDescriptor & ThisType<MapNode> = {
+    get() {
+      const value = exportsOf(this.id);
+      settle(this, value);
+      return value;
+    },
+    set(value: MapNode['exports']) {
+      settle(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+  for (const node of nodes) if ((node.exports as unknown) === 0) Object.defineProperty(node, 'exports', lazy);
 }
 
 /** An edge row as the incident reads take it: id, ends, relation, JSON. */
