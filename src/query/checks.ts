@@ -119,7 +119,10 @@ function checkingCovers(session: Session) {
   let list = covers.get(session.map);
   if (!list) {
     list = [];
-    for (const edge of session.edgesOf('covers')) {
+    // Without a record naming checks (most repositories) no edge can count: the covers edges are
+    // then not read (on a CLI query that is a pass over every edge row, ~40 ms on 7,000 files).
+    const named = session.map.nodes.some((n) => Array.isArray(n.metadata?.checks));
+    for (const edge of named ? session.edgesOf('covers') : []) {
       const from = session.node(edge.from);
       const checks = from?.metadata?.checks;
       if (!from || !Array.isArray(checks)) continue;
