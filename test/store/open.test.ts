@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BusyError } from '../../src/model/errors.js';
-import { openSqlite, prepare } from '../../src/store/handles.js';
+import { openSqlite, prepare, type SqliteDatabase } from '../../src/store/handles.js';
 import { type IndexStore, openIndex, SCHEMA_VERSION } from '../../src/store/index.js';
 import { MIGRATIONS, migrate, schemaVersion } from '../../src/store/schema.js';
 import { fileNode, proofMap, sourceFile, tempRoot } from './fixture.js';
@@ -189,32 +189,36 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('indexes the edges into a node by relation, and search rows by name, keeping the rows (step 6)', () => {
+  /** A database at schema `from` with one edge row, migrated to `to`. */
+  function withEdgeMigrated(from: number, to: number) {
     const db = openSqlite(':memory:');
-    migrate(db, MIGRATIONS.slice(0, 5));
+    migrate(db, MIGRATIONS.slice(0, from));
     prepare(
       db,
       `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES ('e1', 'a', 'b', 'imports', '{}')`,
     ).run();
-    migrate(db, MIGRATIONS.slice(0, 6));
-    expect(schemaVersion(db)).toBe(6);
+    migrate(db, MIGRATIONS.slice(0, to));
+    expect(schemaVersion(db)).toBe(to);
+    return db;
+  }
+
+  const planOf = (db: SqliteDatabase, sql: string) =>
+    prepare(db, `EXPLAIN QUERY PLAN ${sql}`)
+      .all()
+      .map((r) => (r as { detail: string }).detail)
+      .join('\n');
+
+  it('indexes the edges into a node by relation, and search rows by name, keeping the rows (step 6)', () => {
+    const db = withEdgeMigrated(5, 6);
     expect(prepare(db, `SELECT sql FROM sqlite_master WHERE name = 'edges_to'`).pluck().get()).toMatch(
       /ON edges \(to_id, relation\)/,
     );
-    const plan = prepare(
-      db,
-      `EXPLAIN QUERY PLAN SELECT json FROM edges WHERE to_id = 'b' AND relation = 'imports'`,
-    )
-      .all()
-      .map((r) => (r as { detail: string }).detail);
-    expect(plan.join('\n')).toMatch(/USING INDEX edges_to \(to_id=\? AND relation=\?\)/);
-    const byName = prepare(
-      db,
-      `EXPLAIN QUERY PLAN SELECT path FROM search_items WHERE kind = 'symbol' AND name = 'x'`,
-    )
-      .all()
-      .map((r) => (r as { detail: string }).detail);
-    expect(byName.join('\n')).toMatch(/USING INDEX search_items_name \(name=\?\)/);
+    expect(planOf(db, `SELECT json FROM edges WHERE to_id = 'b' AND relation = 'imports'`)).toMatch(
+      /USING INDEX edges_to \(to_id=\? AND relation=\?\)/,
+    );
+    expect(planOf(db, `SELECT path FROM search_items WHERE kind = 'symbol' AND name = 'x'`)).toMatch(
+      /USING INDEX search_items_name \(name=\?\)/,
+    );
     expect(prepare(db, `SELECT id FROM edges`).pluck().all()).toEqual(['e1']);
   });
 
@@ -236,23 +240,11 @@ describe('migrations', () => {
   });
 
   it('answers the ends of the edges into a node from the index alone, keeping the rows (step 8)', () => {
-    const db = openSqlite(':memory:');
-    migrate(db, MIGRATIONS.slice(0, 7));
-    prepare(
-      db,
-      `INSERT INTO edges (id, from_id, to_id, relation, json) VALUES ('e1', 'a', 'b', 'imports', '{}')`,
-    ).run();
-    migrate(db, MIGRATIONS.slice(0, 8));
-    expect(schemaVersion(db)).toBe(8);
-    const plan = (sql: string) =>
-      prepare(db, `EXPLAIN QUERY PLAN ${sql}`)
-        .all()
-        .map((r) => (r as { detail: string }).detail)
-        .join('\n');
-    expect(plan(`SELECT id, from_id, to_id, relation FROM edges WHERE to_id = 'b'`)).toMatch(
+    const db = withEdgeMigrated(7, 8);
+    expect(planOf(db, `SELECT id, from_id, to_id, relation FROM edges WHERE to_id = 'b'`)).toMatch(
       /USING COVERING INDEX edges_to \(to_id=\?\)/,
     );
-    expect(plan(`SELECT json FROM edges WHERE to_id = 'b' AND relation = 'imports'`)).toMatch(
+    expect(planOf(db, `SELECT json FROM edges WHERE to_id = 'b' AND relation = 'imports'`)).toMatch(
       /USING INDEX edges_to \(to_id=\? AND relation=\?\)/,
     );
     expect(prepare(db, `SELECT id, from_id, to_id, relation FROM edges`).all()).toEqual([
