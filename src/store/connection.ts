@@ -2,6 +2,7 @@
  * A database handle with a prepared-statement cache. Statements are prepared on first use, not at
  * open, because a one-shot query (open, read, close) must stay within a few milliseconds.
  */
+import { ProofmapError } from '../model/errors.js';
 import { prepare, type SqliteDatabase, type SqliteStatement } from './handles.js';
 
 export interface Connection {
@@ -45,8 +46,22 @@ export function queryJson<T>(conn: Connection, sql: string, ...params: unknown[]
   );
 }
 
-/** Stored JSON that no longer parses: the file is damaged, and the store rebuilds it. */
-export class IndexDamage extends Error {}
+/**
+ * Stored JSON that no longer parses: the file is damaged, and the store rebuilds it. A reader that
+ * cannot rebuild (a CLI query) lets it reach the user as one line saying how to.
+ */
+export class IndexDamage extends ProofmapError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, { ...options, hint: 'the index is damaged: run `proofmap scan --force` to rebuild it' });
+  }
+}
+
+/** SQLite's JSON functions refusing a stored row: the same damage as a parse failure. */
+export function asDamage(error: unknown): unknown {
+  return error instanceof Error && /malformed JSON/.test(error.message)
+    ? new IndexDamage(`stored JSON does not parse (${error.message})`, { cause: error })
+    : error;
+}
 
 /** JSON.parse for text the store wrote itself, so a failure means damage, not bad input. */
 export function parseStored<T>(text: string): T {

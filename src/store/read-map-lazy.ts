@@ -14,7 +14,7 @@
 import type { EdgeEnds } from '../graph/views.js';
 import type { MapEdge, MapNode, ProofMap } from '../map/schema.js';
 import { compareStrings } from '../model/paths.js';
-import { type Connection, connection, IndexDamage, parseStored } from './connection.js';
+import { asDamage, type Connection, connection, IndexDamage, parseStored } from './connection.js';
 import { openSqlite, pragma } from './handles.js';
 import { readMapHead } from './read-map.js';
 
@@ -61,7 +61,7 @@ export function readMapLazy(file: string, busyTimeoutMs: number): LazySnapshot |
     return lazySnapshot(conn, head.map, head.edgeOrder);
   } catch (error) {
     if (db.open) db.close();
-    throw error;
+    throw asDamage(error);
   }
 }
 
@@ -86,6 +86,13 @@ function readExportsLazily(conn: Connection, nodes: readonly MapNode[]): void {
   let reads = 0;
   let all: Map<string, string> | undefined;
   const exportsOf = (id: string): MapNode['exports'] => {
+    try {
+      return storedExports(id);
+    } catch (error) {
+      throw asDamage(error);
+    }
+  };
+  const storedExports = (id: string): MapNode['exports'] => {
     if (!all && ++reads > EXPORT_READS_ALONE)
       all = new Map(
         conn

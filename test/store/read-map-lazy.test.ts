@@ -14,6 +14,7 @@ import { openSession, openStoreSession, type Session } from '../../src/query/ses
 import { scan } from '../../src/scan.js';
 import { openSqlite, prepare } from '../../src/store/handles.js';
 import { localStore } from '../../src/store/local-store.js';
+import { runCli } from '../helpers/cli.js';
 import { CORE_REPO, scannedFixture, scannedRepo } from '../query/fixture.js';
 
 async function lazySession(root: string): Promise<Session> {
@@ -179,5 +180,19 @@ describe('lazy edges', () => {
     fresh.close();
     lazy.close();
     held.close();
+  });
+
+  it('says in one line how to rebuild an index whose node rows no longer parse', async () => {
+    const root = await scannedRepo(CORE_REPO);
+    const db = openSqlite(path.join(root, '.proofmap', 'index.db'));
+    prepare(db, `UPDATE nodes SET json = '{broken' WHERE path = 'src/core/a.ts'`).run();
+    db.close();
+    const { exitCode, stderr } = await runCli(['impact', 'src/core/b.ts', root]);
+    expect(exitCode).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      'proofmap: stored JSON does not parse (malformed JSON) — the index is damaged: run `proofmap scan --force` to rebuild it',
+    ]);
+    await scan({ root, force: true });
+    expect((await runCli(['impact', 'src/core/b.ts', root])).exitCode).toBe(0);
   });
 });
