@@ -41,6 +41,7 @@ import { isRetriedVerdict } from './parse-isolation/parse-isolated.js';
 import { createResolver, type Resolver } from './resolve/index.js';
 import type { ScanResult } from './scan.js';
 import type { DocDelta } from './scan-delta-docs.js';
+import { exportNamesOracle } from './scan-delta-export-names.js';
 import {
   anchorFollowers,
   docsMentioning,
@@ -272,7 +273,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
     return cachedFacts.get(p);
   };
   // The facts a walk is about to read (a barrel's `export *` targets), in one query per extractor.
-  const prefetchFacts = (wanted: readonly string[]): void => {
+  const prefetchSome = (wanted: readonly string[]): void => {
     const byExtractor = new Map<string, Map<string, string>>();
     for (const p of wanted) {
       const file = byPath.get(p);
@@ -294,6 +295,10 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
         cachedFacts.set(hashes.get(hash)!, facts);
       }
   };
+  const exportNames = exportNamesOracle(store, byPath, newFacts, [...edited, ...added]);
+  // Facts the walks would only read to find a name absent are not read ahead (exportNames says it).
+  const prefetchFacts = (wanted: readonly string[]): void =>
+    prefetchSome(wanted.filter((p) => !exportNames.closed(p)));
   const docs = new Map<string, DocPart>();
   const docDelta = changed.some((f) => f.role === 'doc') ? docHalf(input) : undefined;
   for (const file of changed) {
@@ -324,6 +329,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
       mentionedSymbols: () => (mentioned ??= mentionedSymbols(store, found.files)),
       factsOf,
       prefetchFacts,
+      exportNames,
       previousFacts: () => previousFacts(file),
       ...(file === only && ready ? { importersFollow: true } : {}),
       ...(file === only && mentioners ? { mentionsFollow: true } : {}),

@@ -8,6 +8,7 @@ import type { ImportFact, ModuleFacts, TextSource } from '../model/facts.js';
 import { externalKey } from '../model/ids.js';
 import type { Evidence } from '../model/types.js';
 import { type Resolver, syntaxOf } from '../resolve/index.js';
+import type { ExportNames } from '../symbols/index.js';
 import { type ResolvedImport, unexportedImports } from './import-names.js';
 import type { Finding } from './schema.js';
 import { excerptAt, type Snapshot } from './snapshot.js';
@@ -21,6 +22,7 @@ export function addCodeEdges(
   /** Facts of the import targets, for the imported-names check (default: `modules` itself). */
   targets: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> & {
     prefetch?(paths: readonly string[]): void;
+    names?: ExportNames;
   } = modules,
   resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
   /** Receives every import resolved to a file here (the symbol stage lands names through them). */

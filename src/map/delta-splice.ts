@@ -10,7 +10,7 @@ import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
-import { starFacts } from '../symbols/index.js';
+import { type ExportNames, starFacts } from '../symbols/index.js';
 import { codeFilePart, DeltaRefused, leastEvidence } from './delta.js';
 import type { ResolvedImport } from './import-names.js';
 import { FROM_AT, type MapText, TO_AT } from './map-text.js';
@@ -108,6 +108,8 @@ export interface ChangedCodeFile {
   factsOf(path: string): ModuleFacts | undefined;
   /** Reads ahead the facts of files factsOf is about to be asked for. */
   prefetchFacts?(paths: readonly string[]): void;
+  /** Files whose absent names are known without their facts (scan-delta-export-names.ts). */
+  exportNames?: ExportNames;
   /** This file's facts as the last scan had them (cached by its old hash), for the symbol check. */
   previousFacts(): ModuleFacts | undefined;
   /**
@@ -175,6 +177,7 @@ export function applyCodeFile(splice: Splice, input: ChangedCodeFile): void {
     zone: old.zone,
     factsOf: input.factsOf,
     ...(input.prefetchFacts ? { prefetchFacts: input.prefetchFacts } : {}),
+    ...(input.exportNames ? { exportNames: input.exportNames } : {}),
     starImports: (barrel, facts) => starImports(splice, barrel, facts),
     resolvedOf: (path, facts) => resolvedImports(splice, path, facts),
   });

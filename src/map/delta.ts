@@ -10,6 +10,7 @@ import type { Coverage, Entity, Evidence } from '../model/types.js';
 import type { Resolver } from '../resolve/index.js';
 import {
   addFileSymbols,
+  type ExportNames,
   ExportResolver,
   exportEntries,
   NameLookup,
@@ -47,6 +48,8 @@ export interface CodeFileInput {
   factsOf(path: string): ModuleFacts | undefined;
   /** Reads ahead the facts of files factsOf is about to be asked for (a barrel's `export *` targets). */
   prefetchFacts?(paths: readonly string[]): void;
+  /** Files whose absent names are known without their facts (scan-delta-export-names.ts). */
+  exportNames?: ExportNames;
   /** A barrel's `export *` facts with the files they resolved to, read from the map's edges. */
   starImports(barrel: string, facts: ModuleFacts | undefined): ResolvedImport[];
   /** Every import fact of another file with the file it resolved to, read from the map's edges. */
@@ -78,6 +81,7 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
       return target;
     },
     ...(input.prefetchFacts ? { prefetch: input.prefetchFacts } : {}),
+    ...(input.exportNames ? { names: input.exportNames } : {}),
   };
   const resolved: ResolvedImport[] = [];
   const findings = addCodeEdges(
@@ -113,7 +117,12 @@ export function codeFilePart(input: CodeFileInput): CodeFilePart {
   // this one file ~200 ms through a package barrel. A re-export cycle on the way makes the walk's
   // answer depend on where it started; the tables then answer, as before (usesOf relates nothing
   // until it has every edge, so the failed walk left no trace).
-  const graph = { factsOf: symbolFacts, targetOf, shareIndexes: true };
+  const graph = {
+    factsOf: symbolFacts,
+    targetOf,
+    shareIndexes: true,
+    ...(input.exportNames ? { names: input.exportNames } : {}),
+  };
   try {
     addFileSymbols(snapshot, file.path, facts, new NameLookup(graph));
   } catch (error) {

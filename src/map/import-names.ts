@@ -13,6 +13,7 @@
 
 import type { ImportFact, ModuleFacts } from '../model/facts.js';
 import type { Evidence } from '../model/types.js';
+import type { ExportNames } from '../symbols/index.js';
 import type { Finding } from './schema.js';
 
 export interface ResolvedImport {
@@ -27,8 +28,14 @@ const NAMED = new Set(['imports', 'type-imports', 're-exports']);
 
 export function unexportedImports(
   imports: readonly ResolvedImport[],
-  /** `prefetch`: told each barrel's `export *` targets before their facts are asked for. */
-  modules: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> & { prefetch?(paths: readonly string[]): void },
+  /**
+   * `prefetch`: told each barrel's `export *` targets before their facts are asked for; `names`:
+   * modules whose absent names are known without their facts (a delta's).
+   */
+  modules: Pick<ReadonlyMap<string, ModuleFacts>, 'get'> & {
+    prefetch?(paths: readonly string[]): void;
+    names?: ExportNames;
+  },
   /** Resolved imports of a file not among `imports` (a delta holds only its changed files'). */
   resolvedOf?: (file: string) => readonly ResolvedImport[] | undefined,
 ): Finding[] {
@@ -62,7 +69,7 @@ export function unexportedImports(
   // A full build has every file's facts at hand and asks ~75k names on the 7k-file monorepo: each
   // barrel's whole reach, built once, answers a name in one lookup where walking it took a million
   // steps. A delta loads facts one file at a time and asks a few names: it walks.
-  const exports = new NameCheck(facts, starTargets, resolvedOf === undefined);
+  const exports = new NameCheck(facts, starTargets, resolvedOf === undefined, modules.names);
 
   const findings: Finding[] = [];
   for (const r of imports) {
@@ -109,6 +116,7 @@ class NameCheck {
     private readonly factsOf: (file: string) => ModuleFacts | undefined,
     private readonly starTargets: (file: string) => string[] | undefined,
     private readonly whole = false,
+    private readonly knownNames?: ExportNames,
   ) {}
 
   absent(file: string, name: string): boolean {
@@ -132,6 +140,8 @@ class NameCheck {
     let complete = true;
     while (stack.length > 0) {
       const file = stack.pop()!;
+      // Neither the name nor an `export *` to follow: what the facts below would conclude.
+      if (this.knownNames?.lacks(file, name)) continue;
       const names = this.exportNames(file);
       if (names === null) {
         complete = false;

@@ -54,6 +54,21 @@ export interface ModuleFacts {
   coverage: Coverage[];
 }
 
+/**
+ * Whether a module's export table is its export names alone: it exports something, none of it as
+ * `export =` or `export *`, and no re-export fact brings `*` (an ambient module's `export *` has
+ * no export name). A name it does not list is then provably not exported by it, with no facts read:
+ * a delta walking a package barrel's `export *` chains skips such files by the names the index
+ * holds (store/facts.ts closed_facts). The index's schema step 9 fills the table with the same test.
+ */
+export function exportsClosed(facts: ModuleFacts): boolean {
+  return (
+    facts.exports.length > 0 &&
+    !facts.exports.some((e) => e.name === '*' || e.name === 'export=') &&
+    !facts.imports.some((f) => f.relation === 're-exports' && f.names.includes('*'))
+  );
+}
+
 /** What a file is, decided by its name; decides which extractors run. */
 export type FileRole = 'code' | 'doc' | 'manifest' | 'config' | 'asset' | 'other';
 

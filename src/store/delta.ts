@@ -4,11 +4,11 @@
  * digests, same order strings) without reading or hashing the rest.
  */
 import type { MapEdge, MapNode } from '../map/schema.js';
-import { EXTRACTOR_VERSION } from '../model/constants.js';
 import type { SourceFile } from '../model/facts.js';
 import { nodeId } from '../model/ids.js';
 import type { Coverage } from '../model/types.js';
 import { type Connection, readEpoch } from './connection.js';
+import { putFacts } from './facts.js';
 import { dropFileRows, type Heading, syncFileRows } from './search-rows.js';
 import { SIGNALS_CARRIED } from './signals.js';
 import { replaceCoverage, upsertFiles } from './snapshot.js';
@@ -50,11 +50,7 @@ export function writeDelta(conn: Connection, delta: SnapshotDelta): number {
       const before = readEpoch(conn);
       const epoch = before + 1;
       upsertFiles(conn, delta.files);
-      const putFacts = conn.stmt(
-        `INSERT OR REPLACE INTO facts (extractor, hash, version, data) VALUES (?, ?, ?, ?)`,
-      );
-      for (const [extractor, hash, facts] of delta.facts)
-        putFacts.run(extractor, hash, EXTRACTOR_VERSION, JSON.stringify(facts));
+      for (const [extractor, hash, facts] of delta.facts) putFacts(conn, extractor, hash, facts);
       const updateNode = conn.stmt(`UPDATE nodes SET kind = ?, path = ?, json = ?, digest = ? WHERE id = ?`);
       const insertNode = conn.stmt(`INSERT INTO nodes (id, kind, path, json, digest) VALUES (?, ?, ?, ?, ?)`);
       for (const node of delta.nodes) {

@@ -70,6 +70,12 @@ export interface IndexStore {
   edgesInto(id: string, only?: EdgesIntoFilter): string[];
   /** The files whose map node exports this name (as the search rows list them), in path order. */
   exportersOf(name: string): string[];
+  /**
+   * The contents (hashes) whose cached facts of one extractor export by their names alone
+   * (model/facts.ts exportsClosed): a name the search rows do not list for such a file is not
+   * exported by it.
+   */
+  closedExports(extractor: string): Set<string>;
   /** The node id of the decision record at this path, if the snapshot has one. */
   artifactAt(path: string): string | undefined;
   /** Applies a delta snapshot (a few files' rows) atomically and returns its epoch. */

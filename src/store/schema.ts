@@ -123,6 +123,25 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX edges_to;
   CREATE INDEX edges_to ON edges (to_id, relation, from_id, id);
   `,
+  // A one-file delta that imports through a package barrel proved each name absent from every file
+  // the barrel's `export *` chains reach by reading its facts: ~500 rows and JSON parses for one
+  // import of the 7,000-file repository. The modules whose export table is their names alone
+  // (model/facts.ts exportsClosed, the same test in SQL below) are listed by content, so the walk
+  // answers those from the search rows' names instead.
+  `
+  CREATE TABLE closed_facts (extractor TEXT NOT NULL, hash TEXT NOT NULL, version INTEGER NOT NULL,
+    PRIMARY KEY (extractor, hash, version)) WITHOUT ROWID;
+  INSERT INTO closed_facts (extractor, hash, version)
+    SELECT extractor, hash, version FROM facts
+    WHERE extractor LIKE 'js-ts:%' AND CASE WHEN json_valid(data) THEN
+      json_array_length(data, '$.exports') > 0
+      AND NOT EXISTS (SELECT 1 FROM json_each(data, '$.exports') AS e
+        WHERE e.value ->> 'name' IN ('*', 'export='))
+      AND NOT EXISTS (SELECT 1 FROM json_each(data, '$.imports') AS i
+        WHERE i.value ->> 'relation' = 're-exports'
+          AND EXISTS (SELECT 1 FROM json_each(i.value, '$.names') AS n WHERE n.value = '*'))
+    ELSE 0 END;
+  `,
 ];
 
 /** The schema version this build reads and writes. */

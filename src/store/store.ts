@@ -10,7 +10,7 @@ import { INDEX_FILE, OUTPUT_DIR } from '../model/constants.js';
 import type { FileContent, FileRole, SourceFile } from '../model/facts.js';
 import { type Connection, connection, IndexDamage, queryJson, readEpoch } from './connection.js';
 import { type SnapshotDelta, writeDelta } from './delta.js';
-import { allFacts, getFacts, putFacts, someFacts } from './facts.js';
+import { allFacts, closedExports, getFacts, putFacts, someFacts } from './facts.js';
 import {
   completeFresh,
   copyMarkers,
@@ -124,6 +124,7 @@ export class SqliteIndex implements IndexStore {
           .pluck()
           .all(name) as string[],
     );
+  closedExports = (extractor: string) => this.#guard(() => closedExports(this.#conn, extractor));
   artifactAt = (path: string) =>
     this.#guard(
       () =>

@@ -26,8 +26,21 @@ export type Landing =
   | { kind: 'ambiguous'; paths: string[]; via: Hop[] }
   | { kind: 'missing'; via: Hop[] };
 
+/**
+ * What a delta knows of a module's exports without reading its facts (scan-delta-export-names.ts). Each
+ * answer is a proof or false, never a guess: false sends the walk to the facts.
+ */
+export interface ExportNames {
+  /** It has no `export *` and no `export =`: its export table is its names (exportsClosed). */
+  closed(path: string): boolean;
+  /** It is closed and `name` is not among its names. */
+  lacks(path: string, name: string): boolean;
+}
+
 export interface ExportGraph {
   factsOf(path: string): ModuleFacts | undefined;
+  /** Modules a walk may pass without their facts (a delta's, from the index). */
+  names?: ExportNames;
   /** Reuse the export index of facts indexed before, by other graphs that share them (a delta's files). */
   shareIndexes?: boolean;
   /** The file here an import fact of `path` resolved to, or undefined (a package, unresolved). */

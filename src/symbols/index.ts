@@ -8,7 +8,7 @@ import type { ImportFact, ModuleFacts } from '../model/facts.js';
 import { type ExportLookup, ExportResolver } from './exports.js';
 import { usesOf } from './stage.js';
 
-export { EXPORT_ASSIGNMENT, ExportResolver, type Landing, starFacts } from './exports.js';
+export { EXPORT_ASSIGNMENT, type ExportNames, ExportResolver, type Landing, starFacts } from './exports.js';
 export { NameLookup, ReExportCycle } from './name-lookup.js';
 export { declaredSymbols, exportEntries, symbolId, symbolKey, usesOf } from './stage.js';
 

@@ -57,6 +57,8 @@ export class NameLookup {
   }
 
   private computeEntry(path: string, name: string): Landing | undefined {
+    // Inside the walk's cycle check (entry), so a cycle is still met wherever the facts were.
+    if (this.graph.names?.lacks(path, name)) return undefined;
     const facts = this.indexes.of(path);
     if (!facts) return undefined;
     if (facts.assigned)
@@ -90,6 +92,7 @@ export class NameLookup {
     const known = this.opens.get(path);
     if (known !== undefined) return known;
     const open = this.inside(path, () => {
+      if (this.graph.names?.closed(path)) return false;
       const facts = this.indexes.of(path);
       if (!facts) return true;
       if (facts.assigned) return false;
