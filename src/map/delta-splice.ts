@@ -365,6 +365,11 @@ function blockFrom(splice: Splice, id: string): Block {
     const lines = splice.text.texts(splice.text.edges.slice(start, end));
     block = { edges: lines.map((line) => JSON.parse(line) as MapEdge) };
     splice.blocks.set(id, block);
+    // Its readers ask for the file at the end of each edge: read those node lines together.
+    learnEndpoints(
+      splice,
+      block.edges.map((e) => e.to),
+    );
   }
   return block;
 }
@@ -514,17 +519,34 @@ export function indexNodes(text: MapText): Map<string, number> {
  * symbol chain through barrels asks for the same endpoints thousands of times, and a binary search
  * for a block of edges for the keys of the nodes it passes.
  */
-function endpointOf(splice: Splice, id: string): { kind: string; key: string; path?: string } | undefined {
+function endpointOf(splice: Splice, id: string): Endpoint | undefined {
   if (!nodeIndex(splice).has(id)) return undefined;
   splice.text.endpoints ??= new Map();
   const known = splice.text.endpoints;
   let endpoint = known.get(id);
   if (!endpoint) {
-    const { kind, key, path } = nodeAt(splice, id)!;
-    endpoint = path === undefined ? { kind, key } : { kind, key, path };
+    endpoint = endpointIn(nodeAt(splice, id)!);
     known.set(id, endpoint);
   }
   return endpoint;
+}
+
+type Endpoint = { kind: string; key: string; path?: string };
+
+const endpointIn = ({ kind, key, path }: MapNode): Endpoint =>
+  path === undefined ? { kind, key } : { kind, key, path };
+
+/** endpointOf for several nodes ahead of their questions: node lines near each other read at once. */
+function learnEndpoints(splice: Splice, ids: readonly string[]): void {
+  const index = nodeIndex(splice);
+  splice.text.endpoints ??= new Map();
+  const known = splice.text.endpoints;
+  const wanted = [...new Set(ids)].filter((id) => !known.has(id) && index.has(id));
+  if (wanted.length < 2) return;
+  const lines = splice.text.textsNear(wanted.map((id) => splice.text.nodes[index.get(id)!]!));
+  wanted.forEach((id, i) => {
+    known.set(id, endpointIn(JSON.parse(lines[i]!) as MapNode));
+  });
 }
 
 function nodeAt(splice: Splice, id: string): MapNode | undefined {

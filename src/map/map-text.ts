@@ -19,6 +19,8 @@ import type { ProofMap } from './schema.js';
 
 /** The most bytes texts() reads at once for a run of items. */
 const MAX_RUN_BYTES = 4 * 1024 * 1024;
+/** Old items this close are read together by textsNear: a gap costs less than another read. */
+const NEAR_BYTES = 64 * 1024;
 export const SECTIONS = [
   '$schema',
   'meta',
@@ -199,6 +201,33 @@ export class MapText {
         ? item
         : run.toString('utf8', this.starts[item]! - low, this.ends[item]! - low),
     );
+  }
+
+  /**
+   * The texts of several items, each cluster of old items lying near one another in the file read
+   * in one go: a barrel's targets are sibling files, whose node lines lie together, but a file's
+   * imports may span the map, where one read would take megabytes for a few lines.
+   */
+  textsNear(items: readonly Item[]): string[] {
+    const old = this.old;
+    if ('bytes' in old || items.length < 2) return items.map((item) => this.text(item));
+    const out = items.map((item) => (typeof item === 'string' ? item : ''));
+    const order: number[] = [];
+    for (let i = 0; i < items.length; i++) if (typeof items[i] === 'number') order.push(i);
+    const startOf = (i: number) => this.starts[items[i] as number]!;
+    const endOf = (i: number) => this.ends[items[i] as number]!;
+    order.sort((a, b) => startOf(a) - startOf(b));
+    for (let k = 0; k < order.length; ) {
+      const low = startOf(order[k]!);
+      let high = endOf(order[k]!);
+      let j = k + 1;
+      while (j < order.length && startOf(order[j]!) - high <= NEAR_BYTES)
+        high = Math.max(high, endOf(order[j++]!));
+      const run = old.file.read(low, high);
+      for (; k < j; k++)
+        out[order[k]!] = run.toString('utf8', startOf(order[k]!) - low, endOf(order[k]!) - low);
+    }
+    return out;
   }
 
   /** A 12-character id at a fixed offset of an item: `{"id":"…"`, `"from":"…"`, `"to":"…"`. */

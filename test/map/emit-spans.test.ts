@@ -130,4 +130,31 @@ describe('the spans table beside map.json', () => {
     expect(openMapBySpans(other.root, other.stamp)).toBeUndefined();
     expect(stamp).not.toBe('');
   });
+
+  it('reads several entries near each other in one read, far ones apart, each text as read alone', () => {
+    const map = bigMap(3000);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'proofmap-spans-'));
+    dirs.push(root);
+    const items = serializeItems(map);
+    const spans = new SpanTable(items.nodes.length, items.edges.length);
+    const bytes = readFileSync(writeMapFile(root, map, items, spans));
+    let reads = 0;
+    const file = {
+      size: bytes.length,
+      read: (start: number, end: number) => {
+        reads++;
+        return bytes.subarray(start, end);
+      },
+    };
+    const text = MapText.fromSpans(file, spans.table())!;
+    const alone = (i: number) => text.text(text.nodes[i]!);
+    text.nodes[2] = '{"id":"replaced"}';
+    // Two clusters (the first nodes, the last ones: ~400 KB apart) and a replaced line.
+    const asked = [2999, 1, 0, 2, 2998, 3];
+    const expected = asked.map(alone);
+    reads = 0;
+    expect(text.textsNear(asked.map((i) => text.nodes[i]!))).toEqual(expected);
+    expect(reads).toBe(2);
+    expect(expected[3]).toBe('{"id":"replaced"}');
+  });
 });
