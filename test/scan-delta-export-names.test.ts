@@ -62,6 +62,27 @@ describe('closed modules: the schema step that lists an existing index agrees wi
   });
 });
 
+describe('closed modules survive a full build over an existing index', () => {
+  it('keeps the rows of the facts the build reused from the old index file', async () => {
+    const root = tmpRepo(Object.fromEntries(Object.entries(MODULES).map(([f, t]) => [`src/${f}`, t])));
+    const closedRows = () => {
+      const store = openIndex(root);
+      try {
+        return [...store.closedExports('js-ts:.ts'), ...store.closedExports('js-ts:.js')].sort();
+      } finally {
+        store.close();
+      }
+    };
+    await scan({ root });
+    const before = closedRows();
+    expect(before).toHaveLength(6);
+    const full = await scan({ root, force: true });
+    expect(full.mode).toBe('full');
+    expect(full.reused).toBeGreaterThan(0);
+    expect(closedRows()).toEqual(before);
+  });
+});
+
 describe('the export-names oracle', () => {
   it('answers for an unchanged closed module only, and never for default', async () => {
     const root = tmpRepo(Object.fromEntries(Object.entries(MODULES).map(([f, t]) => [`src/${f}`, t])));

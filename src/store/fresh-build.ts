@@ -71,14 +71,23 @@ export function openFresh(target: string, epoch: number): FreshIndex {
 export function completeFresh(fresh: FreshIndex, oldFile: string | undefined): void {
   const { conn } = fresh;
   if (oldFile)
-    withOld(conn, oldFile, () =>
+    withOld(conn, oldFile, () => {
       conn
         .stmt(
           `INSERT OR IGNORE INTO main.facts (extractor, hash, version, data)
            SELECT extractor, hash, version, data FROM old.facts WHERE version = ?`,
         )
-        .run(EXTRACTOR_VERSION),
-    );
+        .run(EXTRACTOR_VERSION);
+      // And which of them export by their names alone (schema step 9), which only new facts list.
+      const listed = conn.stmt(`SELECT 1 FROM old.sqlite_master WHERE name = 'closed_facts'`).get();
+      if (listed)
+        conn
+          .stmt(
+            `INSERT OR IGNORE INTO main.closed_facts (extractor, hash, version)
+             SELECT extractor, hash, version FROM old.closed_facts WHERE version = ?`,
+          )
+          .run(EXTRACTOR_VERSION);
+    });
   pruneFacts(conn);
   for (const { sql } of fresh.indexes) conn.db.exec(sql);
   conn.db.exec(ftsHashSize(FTS_DEFAULT_HASH));

@@ -140,6 +140,7 @@ describe('the spans table beside map.json', () => {
     const bytes = readFileSync(writeMapFile(root, map, items, spans));
     let reads = 0;
     const file = {
+      fd: -1,
       size: bytes.length,
       read: (start: number, end: number) => {
         reads++;
