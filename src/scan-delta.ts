@@ -91,6 +91,11 @@ export interface DeltaInput {
    * changes; entries are what the index holds, never freshly extracted objects).
    */
   keptFacts?: { get(key: string): ModuleFacts | undefined; set(key: string, facts: ModuleFacts): void };
+  /**
+   * Which cached module facts export by their names alone, by extractor (scan-delta-export-names.ts),
+   * kept by a resident between changes.
+   */
+  keptClosed?: Map<string, ReadonlySet<string>>;
   /** meta.source_fingerprint with each file's line kept between changes (a resident's). */
   fingerprint?: KeptFingerprint;
   /**
@@ -295,7 +300,7 @@ export function applyDelta(input: DeltaInput & { text: MapText; changes?: Change
         cachedFacts.set(hashes.get(hash)!, facts);
       }
   };
-  const exportNames = exportNamesOracle(store, byPath, newFacts, [...edited, ...added]);
+  const exportNames = exportNamesOracle(store, byPath, newFacts, [...edited, ...added], input.keptClosed);
   // Facts the walks would only read to find a name absent are not read ahead (exportNames says it).
   const prefetchFacts = (wanted: readonly string[]): void =>
     prefetchSome(wanted.filter((p) => !exportNames.closed(p)));

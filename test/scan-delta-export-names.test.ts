@@ -105,6 +105,12 @@ describe('the export-names oracle', () => {
       expect(oracle.closed('src/ambient-star.ts')).toBe(false);
       expect(oracle.closed('src/types.d.ts')).toBe(false);
       expect(oracle.closed('src/gone.ts')).toBe(false);
+      // A resident's kept lists are asked, not the index (a content listed since reads as facts).
+      const kept = new Map([[moduleCacheKey(plain), new Set<string>()]]);
+      expect(exportNamesOracle(store, byPath, new Map(), [], kept).closed(plain)).toBe(false);
+      const filled = new Map<string, ReadonlySet<string>>();
+      expect(exportNamesOracle(store, byPath, new Map(), [], filled).closed(plain)).toBe(true);
+      expect(filled.get(moduleCacheKey(plain))?.has(byPath.get(plain)!.hash)).toBe(true);
       // A module this delta changed has its new facts in memory, and its search rows are old.
       const changed = exportNamesOracle(store, byPath, new Map(), [byPath.get(plain)!]);
       expect(changed.closed(plain)).toBe(false);

@@ -76,6 +76,8 @@ export class Resident {
   #subscription: ChangeSubscription | undefined;
   #resolver: Resolver | undefined;
   readonly #facts = new KeptFacts();
+  /** The index's closed-module lists (scan-delta-export-names.ts): content-addressed, never stale. */
+  readonly #closed = new Map<string, ReadonlySet<string>>();
   readonly #fingerprint = new KeptFingerprint();
   readonly #writer: MapWriter<PendingWrite>;
   /**
@@ -291,6 +293,7 @@ export class Resident {
         statted: [...seen.changed, ...seen.touched],
         spansTable: false,
         keptFacts: this.#facts,
+        keptClosed: this.#closed,
         fingerprint: this.#fingerprint,
         onIndexed: () => {
           indexedAt = performance.now();
