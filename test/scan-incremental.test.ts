@@ -1,18 +1,10 @@
-import {
-  copyFileSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeId } from '../src/model/ids.js';
 import { scan } from '../src/scan.js';
+import { incrementalAndCold, mapOf } from './helpers/incremental.js';
 
 const copy = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'proofmap-inc-'));
@@ -32,26 +24,6 @@ const addLog4brains = (root: string) =>
   });
 const addRust = (root: string) =>
   cpSync(new URL('./fixtures/rust-forms', import.meta.url), path.join(root, 'rs'), { recursive: true });
-const mapOf = (root: string) => readFileSync(path.join(root, '.proofmap/map.json'));
-
-/**
- * Runs an incremental scan (index present) and a cold scan (index deleted) of the same tree, both
- * starting from the same previous map.json, and returns both maps' bytes.
- */
-async function incrementalAndCold(root: string, edit: () => void) {
-  await scan({ root });
-  const previous = path.join(root, '.proofmap/previous.json');
-  copyFileSync(path.join(root, '.proofmap/map.json'), previous);
-  edit();
-  const warm = await scan({ root });
-  const incremental = mapOf(root);
-  copyFileSync(previous, path.join(root, '.proofmap/map.json'));
-  rmSync(path.join(root, '.proofmap/index.db'), { force: true });
-  rmSync(path.join(root, '.proofmap/index.db-wal'), { force: true });
-  rmSync(path.join(root, '.proofmap/index.db-shm'), { force: true });
-  const cold = await scan({ root });
-  return { warm, cold, incremental, coldBytes: mapOf(root) };
-}
 
 describe('incremental scan equals a cold scan, byte for byte', () => {
   it.each([
