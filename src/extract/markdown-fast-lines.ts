@@ -42,7 +42,14 @@ export function lineTable(body: string): LineTable {
     ends,
     text,
     fed(blank) {
-      if (blank === 0 && !body.includes('\r')) return { text: body, starts };
+      const crlf = body.includes('\r');
+      if (blank === 0 && !crlf) return { text: body, starts };
+      if (!crlf && blank < starts.length) {
+        // The same text as the join below, without a string per line (most documents with front matter).
+        const cut = starts[blank]!;
+        const fedStarts = starts.map((start, line) => (line < blank ? line : start - cut + blank));
+        return { text: '\n'.repeat(blank) + body.slice(cut), starts: fedStarts };
+      }
       const parts: string[] = [];
       for (let line = 0; line < starts.length; line++) parts.push(line < blank ? '' : text(line));
       const fedStarts: number[] = [];

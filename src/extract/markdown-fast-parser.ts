@@ -9,6 +9,7 @@ import MarkdownIt from 'markdown-it';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
+import { fastBlockState } from './markdown-fast-block-state.js';
 
 /** An inline token with its range in the inline content (`start` inclusive, `end` exclusive). */
 export interface PlacedToken extends Token {
@@ -55,6 +56,7 @@ export function createFastParser(): MarkdownIt {
   md.core.ruler.disable(['normalize', 'text_join', 'replacements', 'smartquotes', 'linkify']);
   md.inline.ruler2.disable(['fragments_join']);
   md.inline.State = trackedState(md.inline.State);
+  md.block.State = fastBlockState(md.block.State);
   for (const [name, markers] of Object.entries(RULE_MARKERS)) wrapInline(md, name, markers);
   wrapReference(md);
   md.core.ruler.at('inline', (state) => {

@@ -31,6 +31,24 @@ describe('fast Markdown pass', () => {
     expect(undecided).toEqual([]);
   });
 
+  it('keeps positions after front matter and with CRLF endings (links, definitions, headings)', () => {
+    const tail =
+      '# Title\n\nSee [the guide][g] and [setup](docs/setup.md), `src/a.ts`.\n\n[g]: docs/guide.md\n';
+    const docs = [
+      `---\ntitle: x\ntags: [a, b]\n---\n${tail}`,
+      `---\ntitle: x\n---\n\n\n${tail}[h]: ./h.md\n`,
+      `---\r\ntitle: x\r\n---\r\n${tail.replaceAll('\n', '\r\n')}`,
+      tail.replaceAll('\n', '\r\n'),
+      '---\ntitle: only front matter\n---',
+      '---\ntitle: x\n---\n[g]: docs/guide.md',
+    ].map((text, i) => ({ path: `doc-${i}.md`, text }));
+    const { mismatches, undecided } = compare(docs);
+    expect(mismatches.map((m) => ({ path: m.path, diff: diff(m.fast, m.full) }))).toEqual([]);
+    expect(undecided).toEqual([]);
+    const first = fastDocFacts('doc-0.md', docs[0]!.text);
+    expect('facts' in first && first.facts.links.map((link) => link.line)).toEqual([7, 9]);
+  });
+
   it('gives the full parser’s facts on READMEs of installed packages', () => {
     const docs = packageReadmes();
     expect(docs.length).toBeGreaterThan(100);
