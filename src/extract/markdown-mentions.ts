@@ -87,38 +87,32 @@ export function proseMentions(
   out: MentionFacts,
 ): void {
   let cursor = 0;
-  for (const word of wordsWithDotOrSlash(value)) {
-    let token = word;
-    while (token.length > 0 && OPENERS.includes(token[0]!)) token = token.slice(1);
-    while (token.length > 0 && CLOSERS.includes(token[token.length - 1]!)) token = token.slice(0, -1);
-    const path = pathLike(token);
-    if (!path) continue;
-    const at = locate(start, end, path, source.text, cursor);
-    if (at === undefined) continue;
-    cursor = at - start! + path.length;
-    out.mentions.push({ path, via: 'prose', ...source.placeAt(at) });
-  }
-}
-
-/**
- * The words of `value` (what split(/\s+/) gives) that hold a `.` or a `/`, in order: pathLike
- * needs one, and most words have neither. Found from each dot or slash outwards, so words
- * without one cost nothing.
- */
-function* wordsWithDotOrSlash(value: string): Generator<string> {
+  // The words (what split(/\s+/) gives) that hold a `.` or a `/`, found from each dot or slash
+  // outwards: pathLike needs one, and most words have neither, so they cost nothing.
   let dot = value.indexOf('.');
   let slash = value.indexOf('/');
   let from = 0;
   while (dot >= 0 || slash >= 0) {
     const at = dot < 0 ? slash : slash < 0 ? dot : Math.min(dot, slash);
-    let start = at;
-    while (start > from && !isJsSpace(value.charCodeAt(start - 1))) start--;
-    let end = at + 1;
-    while (end < value.length && !isJsSpace(value.charCodeAt(end))) end++;
-    yield value.slice(start, end);
-    from = end;
-    if (dot >= 0 && dot < end) dot = value.indexOf('.', end);
-    if (slash >= 0 && slash < end) slash = value.indexOf('/', end);
+    let first = at;
+    while (first > from && !isJsSpace(value.charCodeAt(first - 1))) first--;
+    let last = at + 1;
+    while (last < value.length && !isJsSpace(value.charCodeAt(last))) last++;
+    from = last;
+    if (dot >= 0 && dot < last) dot = value.indexOf('.', last);
+    if (slash >= 0 && slash < last) slash = value.indexOf('/', last);
+    while (first < last && OPENERS.includes(value[first]!)) first++;
+    while (last > first && CLOSERS.includes(value[last - 1]!)) last--;
+    const token = value.slice(first, last);
+    // Most words with a dot end a sentence: without their closers they hold none, and pathLike
+    // needs one (or a slash).
+    if (!token.includes('.') && !token.includes('/')) continue;
+    const path = pathLike(token);
+    if (!path) continue;
+    const found = locate(start, end, path, source.text, cursor);
+    if (found === undefined) continue;
+    cursor = found - start! + path.length;
+    out.mentions.push({ path, via: 'prose', ...source.placeAt(found) });
   }
 }
 
