@@ -151,7 +151,19 @@ export function definePeers(ctx) {
     floor('floor 1 thread', 1, false, true),
     floor(`floor ${threads} threads`, threads, false, true),
     floor(`floor+AST ${threads} threads`, threads, true),
+    // The rescans' floor: proofmap no-change / touched are compared with these, not with a parse.
+    statFloor('floor node start', ['--start-only']),
+    statFloor('floor stat walk', []),
   ];
+
+  function statFloor(name, extra) {
+    return {
+      name,
+      group: 'floor',
+      command: () => [node, [join(main, 'bench', 'peers', 'stat-floor.js'), repo, ...extra], main],
+      parse: (out) => ({ pairs: null, details: JSON.parse(out) }),
+    };
+  }
 
   function floor(name, n, ast, reference = false) {
     const args = [

@@ -57,6 +57,17 @@ export function renderTable(results) {
   if (cold && floor)
     out.push('', `proofmap cold / ${floor.name}: ${(cold.medianMs / floor.medianMs).toFixed(2)}x`);
   if (cold && tsApi) out.push(`proofmap cold / ts-api: ${(cold.medianMs / tsApi.medianMs).toFixed(2)}x`);
+  const ok = (name) => results.find((r) => r.name === name && r.status === 'ok');
+  const start = ok('floor node start');
+  const statWalk = ok('floor stat walk');
+  const rescans = ['proofmap no-change', 'proofmap touched', 'proofmap edit-1'].map(ok).filter(Boolean);
+  if (statWalk && rescans.length > 0)
+    out.push(
+      `rescans against their floor (${statWalk.name} ${statWalk.medianMs} ms, of it ${start ? `node start ${start.medianMs} ms` : 'node start not measured'}): ` +
+        rescans
+          .map((r) => `${r.name.replace('proofmap ', '')} ${(r.medianMs / statWalk.medianMs).toFixed(2)}x`)
+          .join(', '),
+    );
   const stages = cold?.details?.timings;
   if (stages?.symbols !== undefined) {
     const total = Object.values(stages).reduce((a, b) => a + b, 0);
