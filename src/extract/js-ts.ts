@@ -37,15 +37,24 @@ export function isCodePath(path: string): boolean {
   return CODE_PATH.test(path);
 }
 
+/**
+ * One file's facts, its AST crossing from oxc as JSON even where raw transfer is supported: raw
+ * transfer's set-up (its deserializer loaded and compiled, its buffer allocated) pays back over
+ * many files, not one. A one-file rescan on Node 24 parsed its file in ~45 ms with it and ~10 ms
+ * without. The map is the same either way (test/extract/raw-transfer.test.ts).
+ */
 export function extractModule(path: string, text: string): ModuleFacts {
   const need = isolationNeed(text);
   if (need) return need.refuse ? refused(path, text, need.reason) : extractIsolated([{ path, text }])[0]!;
-  return extractModuleInProcess(path, text);
+  return extractModuleInProcess(path, text, { raw: false });
 }
 
-/** extractModule without the depth guard: only for text isolationNeed passed, or in the child. */
-export function extractModuleInProcess(path: string, text: string): ModuleFacts {
-  const attempts = parseAttempts(path);
+/**
+ * extractModule without the depth guard: only for text isolationNeed passed, or in the child.
+ * `raw: false` keeps JSON transfer where raw transfer is supported.
+ */
+export function extractModuleInProcess(path: string, text: string, { raw = true } = {}): ModuleFacts {
+  const attempts = parseAttempts(path, raw);
   return factsFromParse(path, text, attempts, parseFirst(path, text, attempts[0]!));
 }
 
@@ -81,7 +90,11 @@ export async function extractModules(
       const index = shallow[next++]!;
       const { path, text } = files[index]!;
       const attempts = parseAttempts(path);
-      const first = await (lazyRecord() ? parseRecord : parseAsync)(path, text, attempts[0]!).catch(asError);
+      const first = await (lazyRecord(attempts[0]!) ? parseRecord : parseAsync)(
+        path,
+        text,
+        attempts[0]!,
+      ).catch(asError);
       results[index] = factsFromParse(path, text, attempts, first);
     }
   };
@@ -100,8 +113,8 @@ export async function extractModules(
  * Options to try in order. A `.js` file may hold JSX (common in React projects) or a top-level
  * `return` (CommonJS); retrying only when the first parse fails keeps the cost on broken files.
  */
-function parseAttempts(path: string): ParserOptions[] {
-  const base = { preserveParens: false, ...rawTransfer() } as const;
+function parseAttempts(path: string, raw = true): ParserOptions[] {
+  const base = { preserveParens: false, ...(raw ? rawTransfer() : {}) } as const;
   if (DECLARATION_PATH.test(path)) return [{ ...base, lang: 'dts', sourceType: 'module' }];
   if (/\.tsx$/.test(path)) return [{ ...base, lang: 'tsx', sourceType: 'module' }];
   if (/\.cts$/.test(path)) return [{ ...base, lang: 'ts', sourceType: 'commonjs' }];
@@ -129,16 +142,19 @@ export function rawTransfer(): { experimentalRawTransfer?: true } {
   return raw;
 }
 
+/** Whether these options (from parseAttempts) parse with raw transfer. */
+const isRaw = (options: ParserOptions): boolean =>
+  (options as { experimentalRawTransfer?: boolean }).experimentalRawTransfer === true;
+
 /**
  * With raw transfer the first parse of a file is lazy (js-ts-lazy.ts): its module record is read
  * without the tree. PROOFMAP_LAZY_RECORD=0 parses eagerly, the reference the lazy copy is tested against.
  */
-const lazyRecord = () =>
-  rawTransfer().experimentalRawTransfer === true && process.env.PROOFMAP_LAZY_RECORD !== '0';
+const lazyRecord = (options: ParserOptions) => isRaw(options) && process.env.PROOFMAP_LAZY_RECORD !== '0';
 
 /** The first attempt: lazy where raw transfer is, else as every retry. */
 function parseFirst(path: string, text: string, options: ParserOptions): ParseResult | RecordParse | Error {
-  if (!lazyRecord()) return parseGuarded(path, text, options);
+  if (!lazyRecord(options)) return parseGuarded(path, text, options);
   try {
     return parseRecordSync(path, text, options);
   } catch (error) {
@@ -151,9 +167,9 @@ const exactAst = () => process.env.PROOFMAP_EXACT_AST === '1';
 
 /** oxc's parse, as a JsonParse where the AST crosses as JSON (js-ts-json.ts). */
 const parseOne = (path: string, text: string, options: ParserOptions): ParseResult =>
-  rawTransfer().experimentalRawTransfer ? parseSync(path, text, options) : parseJsonSync(path, text, options);
+  isRaw(options) ? parseSync(path, text, options) : parseJsonSync(path, text, options);
 const parseAsync = (path: string, text: string, options: ParserOptions): Promise<ParseResult> =>
-  rawTransfer().experimentalRawTransfer ? parse(path, text, options) : parseJson(path, text, options);
+  isRaw(options) ? parse(path, text, options) : parseJson(path, text, options);
 
 /** A parser exception must not end the scan: it becomes a failed coverage entry instead. */
 function parseGuarded(path: string, text: string, options: ParserOptions): ParseResult | Error {
