@@ -33,6 +33,7 @@ import {
 import { KeptFacts } from './kept-facts.js';
 import { MapWriter } from './map-writer.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
+import { warmDeltaPath } from './warm.js';
 
 export interface WatchUpdate {
   /** delta: spliced in memory; full: a scan ran; touched: new stamps, same bytes; none: nothing analysed changed. */
@@ -116,6 +117,8 @@ export class Resident {
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
     resident.#prepare();
+    if (resident.#state)
+      warmDeltaPath(resident.#state.files.values(), resident.#state.text, resident.store, resident.#closed);
     resident.#subscription = await watchChanges(
       root,
       {
