@@ -220,7 +220,8 @@ class Walk {
       parser!.inline.parse(content, parser!, {}, children);
     }
     const out: InlineFacts = { links: [], mentions: [], symbols: [] };
-    const text = this.readInline(children, content, map, out);
+    // Only a heading's text is used (its anchor): a paragraph's is not built.
+    const text = this.readInline(children, content, map, out, headingMarkup !== undefined);
     if (text === undefined) return this.inlineByFullParser(content, map);
     append(this.facts.links, out.links);
     append(this.facts.mentions, out.mentions);
@@ -228,12 +229,16 @@ class Walk {
     return text;
   }
 
-  /** The facts of markdown-it's inline tokens, or undefined when a text run needs the full parser. */
+  /**
+   * The facts of markdown-it's inline tokens, and their plain text when `wantText` (else ''); or
+   * undefined when a text run needs the full parser.
+   */
   private readInline(
     children: PlacedToken[],
     content: string,
     map: (offset: number) => number,
     out: InlineFacts,
+    wantText: boolean,
   ): string | undefined {
     placePending(children, content.length);
     let text = '';
@@ -264,7 +269,7 @@ class Walk {
       if (type === 'text' || type === 'text_special' || type === 'softbreak') {
         const piece = type === 'softbreak' ? '\n' : child.content;
         if (piece.length === 0) continue;
-        text += piece;
+        if (wantText) text += piece;
         if (run) {
           run.value += piece;
           run.end = map(child.end!);
@@ -275,7 +280,7 @@ class Walk {
       flush();
       if (child.start === undefined || child.end === undefined) return this.decline(`an unplaced ${type}`);
       if (type === 'code_inline') {
-        text += child.content;
+        if (wantText) text += child.content;
         if (skipping === 0)
           inlineCodeMention(child.content, map(child.start), map(child.end), this.source, out);
       } else if (type === 'link_open') {
