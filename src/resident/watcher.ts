@@ -117,8 +117,11 @@ export class Resident {
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
     resident.#prepare();
-    if (resident.#state)
-      warmDeltaPath(resident.#state.files.values(), resident.#state.text, resident.store, resident.#closed);
+    // Only a head start: whatever it trips on, the first delta meets again and reports.
+    try {
+      if (resident.#state)
+        warmDeltaPath(resident.#state.files.values(), resident.#state.text, resident.store, resident.#closed);
+    } catch {}
     resident.#subscription = await watchChanges(
       root,
       {
