@@ -10,6 +10,7 @@
  */
 import { realRoot, restat } from '../discover/index.js';
 import { readPythonEnvironment } from '../discover/python-env.js';
+import type { TreeStamps } from '../discover/tree-stamps.js';
 import { DeltaRefused } from '../map/delta.js';
 import { indexNodes } from '../map/delta-splice.js';
 import { KeptFingerprint } from '../map/kept-fingerprint.js';
@@ -30,8 +31,11 @@ import {
   setUpSource,
   watchChanges,
 } from './events.js';
+import { type Fence, openFence } from './fence.js';
 import { KeptFacts } from './kept-facts.js';
 import { MapWriter } from './map-writer.js';
+import { recordedAnswer, stillUnwatched, unwatchedStamps } from './scan-answer.js';
+import { type ResidentReply, type ScanSocket, serveScans } from './scan-socket.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 import { warmDeltaPath } from './warm.js';
 
@@ -90,6 +94,16 @@ export class Resident {
   #applying = false;
   /** Counts the states loaded from disk: a write finishing for an older one leaves the new alone. */
   #generation = 0;
+  /** Updates reported so far: a scan's answer says whether one came while it waited. */
+  #updates = 0;
+  /** The event source failed once: no answer to a scan vouches for the map after that. */
+  #eventsFailed = false;
+  /** Proves every event queued before a scan's question delivered (inotify only). */
+  #fence: Fence | undefined;
+  /** Where `proofmap scan` asks this resident (scan-socket.ts). */
+  #socket: ScanSocket | undefined;
+  /** The stamps of what no watch sees, taken before the scan the state was loaded from. */
+  #unwatched: TreeStamps | undefined;
 
   private constructor(
     readonly root: string,
@@ -113,9 +127,11 @@ export class Resident {
     // Before the scan: a bad PROOFMAP_WATCH_EVENTS fails at once, and git is asked while the heap
     // is small (events.ts setUpSource).
     const setup = setUpSource(root, options.events ?? chooseEventSource());
+    const unwatched = unwatchedStamps(root);
     await scan({ root });
     const resident = new Resident(root, openIndex(root), options);
     resident.#state = loadState(root, resident.store);
+    resident.#unwatched = unwatched;
     resident.#prepare();
     // Only a head start: whatever it trips on, the first delta meets again and reports.
     try {
@@ -126,7 +142,10 @@ export class Resident {
       root,
       {
         onChange: (paths) => resident.#queue(paths),
-        onError: options.onError,
+        onError: (error) => {
+          resident.#eventsFailed = true;
+          options.onError(error);
+        },
         onNote: (message) => options.onNote?.(message),
       },
       () => resident.#state?.files.keys() ?? [],
@@ -138,7 +157,43 @@ export class Resident {
     // the watcher is started once the map it holds is current.
     resident.#run(() => resident.#catchUp());
     await resident.#running;
+    await resident.#answerScans();
     return resident;
+  }
+
+  /**
+   * Serves `proofmap scan` at .proofmap/watch.sock where a fence can prove the events current
+   * (inotify); elsewhere, or when another resident serves it, the CLI scans as without one.
+   */
+  async #answerScans(): Promise<void> {
+    if (this.#subscription?.source !== 'inotify') return;
+    this.#fence = openFence();
+    if (!this.#fence) return;
+    const served = await serveScans(this.root, () => this.answerScan());
+    if ('refused' in served) this.options.onNote?.(`scans run without this watcher: ${served.refused}`);
+    else this.#socket = served;
+  }
+
+  /**
+   * The map, proven current for a scan asked now: every change made before the question has been
+   * delivered (the fence) and applied, map.json is written, and nothing outside the watched
+   * folders moved since the map's scan, else the resident rescans first (through the CLI's path).
+   */
+  async answerScan(): Promise<ResidentReply> {
+    const started = performance.now();
+    if (!this.#fence || !(await this.#fence.pass()))
+      return { unavailable: 'no fence proves the file events delivered' };
+    const before = this.#updates;
+    await this.idle();
+    if (this.#eventsFailed) return { unavailable: 'the file events failed' };
+    const state = this.#state;
+    if (!state || !stateIsCurrent(this.root, this.store, state) || !stillUnwatched(this.#unwatched)) {
+      this.#run(() =>
+        this.#rescan(this.#reporter([], performance.now()), 'a scan was asked after a change no watch sees'),
+      );
+      await this.idle();
+    }
+    return recordedAnswer(this.root, this.store, started, this.#updates !== before);
   }
 
   /** Where file events come from now. */
@@ -161,6 +216,8 @@ export class Resident {
   }
 
   async stop(): Promise<void> {
+    await this.#socket?.close();
+    this.#fence?.close();
     clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.#subscription?.close();
@@ -210,28 +267,23 @@ export class Resident {
    */
   async #catchUp(): Promise<void> {
     const started = performance.now();
+    const unwatched = unwatchedStamps(this.root);
     const result = await scan({ root: this.root });
     if (result.mode === 'unchanged') return;
     this.#forget();
-    this.#state = loadState(this.root, this.store);
-    this.#prepare();
-    const at = performance.now();
-    this.options.onUpdate({
-      mode: result.mode,
-      paths: [],
-      ms: round(at - started),
-      freshAt: round(performance.timeOrigin + at),
-      epoch: this.epoch,
-      ...(result.mode === 'full'
+    this.#load(unwatched);
+    this.#reporter([], started)(
+      result.mode,
+      result.mode === 'full'
         ? { fullBecause: result.fullBecause ?? 'files changed while the watcher started' }
-        : {}),
-    });
+        : {},
+    );
   }
 
-  async #apply(burst: Map<string, number>): Promise<void> {
-    const started = Math.min(...burst.values());
-    const paths = [...burst.keys()].sort();
-    const done = (mode: WatchUpdate['mode'], extra: Partial<WatchUpdate> = {}, at = performance.now()) =>
+  /** Reports an update of `paths` that started at `started` (performance.now()). */
+  #reporter(paths: string[], started: number) {
+    return (mode: WatchUpdate['mode'], extra: Partial<WatchUpdate> = {}, at = performance.now()) => {
+      if (mode !== 'none') this.#updates++;
       this.options.onUpdate({
         mode,
         paths,
@@ -240,6 +292,19 @@ export class Resident {
         epoch: this.epoch,
         ...extra,
       });
+    };
+  }
+
+  /** The state from what a scan just wrote, with the stamps taken before it. */
+  #load(unwatched: TreeStamps | undefined): void {
+    this.#state = loadState(this.root, this.store);
+    this.#unwatched = unwatched;
+    this.#prepare();
+  }
+
+  async #apply(burst: Map<string, number>): Promise<void> {
+    const paths = [...burst.keys()].sort();
+    const done = this.#reporter(paths, Math.min(...burst.values()));
     const state = this.#state;
     const lookStart = performance.now();
     const seen = state ? this.#look(state, paths) : 'structural';
@@ -403,10 +468,10 @@ export class Resident {
     // The map this process still owes is written first, and the lock left for the scan to take.
     await this.#writer.idle();
     this.#releaseLock();
+    const unwatched = unwatchedStamps(this.root);
     const result = await scan({ root: this.root });
     this.#forget();
-    this.#state = loadState(this.root, this.store);
-    this.#prepare();
+    this.#load(unwatched);
     if (result.mode === 'unchanged') return done('none');
     done(result.mode, result.mode === 'full' ? { fullBecause: result.fullBecause ?? because } : {});
   }

@@ -1,6 +1,13 @@
-/** `proofmap scan [dir]`: builds .proofmap/map.json and prints a short summary. */
+/**
+ * `proofmap scan [dir]`: builds .proofmap/map.json and prints a short summary. While a resident
+ * (`proofmap watch`, `serve --watch`) holds the repository's map, it is asked instead: it proves
+ * its map current and answers in one round trip, where a scan stats every file; the scan's own
+ * modules are then never loaded.
+ */
+import { realpathSync } from 'node:fs';
+import type { ProofMap } from '../../map/schema.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../../model/constants.js';
-import { scan } from '../../scan.js';
+import { askResident } from '../../resident/scan-socket.js';
 import type { ScanFinding } from '../../scan-support.js';
 import { intOption, onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
@@ -37,31 +44,70 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
   }
   const dir = repoDir(io, onlyDir(positionals, SPEC), 'scan');
   const started = performance.now();
-  const show = progress(io);
   const maxFileBytes =
     values['max-file-bytes'] === undefined
       ? undefined
       : intOption(values['max-file-bytes'], 'max-file-bytes', 0, { min: 1 });
-  const result = await scan({
-    root: dir,
-    onProgress: show.stage,
-    ...(values.force ? { force: true } : {}),
-    ...(maxFileBytes ? { maxFileBytes } : {}),
-  });
-  show.done();
-  const ms = Math.round(performance.now() - started);
-  const { meta } = result;
+  // A resident scans as its configuration says: options that ask otherwise are a scan's own.
+  const resident = values.force || maxFileBytes ? undefined : await askResident(realpathSync(dir));
+  let summary: Summary;
+  if (resident) {
+    summary = summaryOf(resident, {
+      findings: resident.findings,
+      unchanged: !resident.updated,
+      mode: 'resident',
+      parsed: 0,
+      reused: 0,
+      ms: Math.round(performance.now() - started),
+      timings: { resident: resident.ms },
+    });
+  } else {
+    const { scan } = await import('../../scan.js');
+    const show = progress(io);
+    const result = await scan({
+      root: dir,
+      onProgress: show.stage,
+      ...(values.force ? { force: true } : {}),
+      ...(maxFileBytes ? { maxFileBytes } : {}),
+    });
+    show.done();
+    if (result.recovered) io.stderr.write(`proofmap: ${result.recovered}\n`);
+    summary = summaryOf(result, {
+      findings: result.findings,
+      unchanged: result.unchanged,
+      mode: result.mode,
+      ...(result.fullBecause ? { full_because: result.fullBecause } : {}),
+      parsed: result.parsed,
+      reused: result.reused,
+      ms: Math.round(performance.now() - started),
+      timings: result.timings,
+    });
+  }
+  if (values.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else io.stdout.write(renderSummary(summary));
+  return { exitCode: summary.blockers.length > 0 ? 1 : 0 };
+}
+
+/** The summary of a map (from a scan or a resident) and of how this run got it. */
+function summaryOf(
+  { root, mapFile, meta }: { root: string; mapFile?: string | undefined; meta: ProofMap['meta'] },
+  run: Pick<
+    Summary,
+    'findings' | 'unchanged' | 'mode' | 'full_because' | 'parsed' | 'reused' | 'ms' | 'timings'
+  >,
+): Summary {
   const counts = meta.counts;
-  if (result.recovered) io.stderr.write(`proofmap: ${result.recovered}\n`);
   const pick = (prefix: string) =>
     Object.fromEntries(
       Object.entries(counts)
         .filter(([k]) => k.startsWith(prefix))
         .map(([k, v]) => [k.slice(prefix.length), v]),
     );
-  const summary = {
-    root: result.root,
-    map: result.mapFile,
+  // The key order is the JSON summary's, as it always was.
+  const { findings, unchanged, mode, full_because, parsed, reused, ms, timings } = run;
+  return {
+    root,
+    map: mapFile,
     status: meta.status,
     version: meta.version,
     files: counts.files ?? 0,
@@ -69,18 +115,15 @@ export async function scanCommand(argv: string[], io: Io): Promise<CommandResult
     edges: pick('edges.'),
     coverage: pick('coverage.'),
     blockers: meta.blockers,
-    findings: result.findings,
-    unchanged: result.unchanged,
-    mode: result.mode,
-    ...(result.fullBecause ? { full_because: result.fullBecause } : {}),
-    parsed: result.parsed,
-    reused: result.reused,
+    findings,
+    unchanged,
+    mode,
+    ...(full_because ? { full_because } : {}),
+    parsed,
+    reused,
     ms,
-    timings: result.timings,
+    timings,
   };
-  if (values.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  else io.stdout.write(renderSummary(summary));
-  return { exitCode: meta.blockers.length > 0 ? 1 : 0 };
 }
 
 type Summary = {
@@ -100,6 +143,7 @@ type Summary = {
   parsed: number;
   reused: number;
   ms: number;
+  timings: Record<string, number>;
 };
 
 function renderSummary(s: Summary): string {
@@ -110,11 +154,13 @@ function renderSummary(s: Summary): string {
       .join(', ') || 'none';
   const total = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
   const lines = [
-    s.unchanged
-      ? `proofmap: no file changed since the last scan (${s.files} files checked in ${s.ms} ms); the map is kept as it is`
-      : s.mode === 'delta'
-        ? `proofmap updated the map from ${s.parsed} changed file${s.parsed === 1 ? '' : 's'} in ${s.ms} ms (${s.files} files checked)`
-        : `proofmap scanned ${s.files} files in ${s.ms} ms (${s.parsed} parsed, ${s.reused} from cache)${s.full_because ? `; a full build because ${s.full_because}` : ''}`,
+    s.mode === 'resident'
+      ? `proofmap: the running watcher's map is current (${s.files} files; answered in ${s.ms} ms${s.unchanged ? '' : ', once it had applied the latest changes'})`
+      : s.unchanged
+        ? `proofmap: no file changed since the last scan (${s.files} files checked in ${s.ms} ms); the map is kept as it is`
+        : s.mode === 'delta'
+          ? `proofmap updated the map from ${s.parsed} changed file${s.parsed === 1 ? '' : 's'} in ${s.ms} ms (${s.files} files checked)`
+          : `proofmap scanned ${s.files} files in ${s.ms} ms (${s.parsed} parsed, ${s.reused} from cache)${s.full_because ? `; a full build because ${s.full_because}` : ''}`,
     `  nodes     ${total(s.nodes)}: ${list(s.nodes)}`,
     `  edges     ${total(s.edges)}: ${list(s.edges)}`,
     `  coverage  ${total(s.coverage)}: ${list(s.coverage)}`,

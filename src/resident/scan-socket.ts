@@ -1,0 +1,178 @@
+/**
+ * The socket through which `proofmap scan` asks a running resident (`proofmap watch`, `serve
+ * --watch`) instead of scanning: a Unix socket at .proofmap/watch.sock, one question and one
+ * answer per connection, each a JSON line. A rescan through it costs Node's start and one round
+ * trip instead of an lstat of every file; whatever the resident cannot vouch for, it says so, and
+ * the CLI scans as it does without one.
+ *
+ * .proofmap/ may be committed, so what lies there is untrusted: the CLI talks only to a socket (not
+ * a link, not a file) owned by its own user, and takes the answer only for the root it asked about.
+ * This module is read on every `proofmap scan`: it loads nothing beyond Node's own modules.
+ */
+import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { ProofMap } from '../map/schema.js';
+import type { ScanFinding } from '../scan-support.js';
+
+/** The protocol's version: a resident of another version is not asked. */
+const VERSION = 1;
+/** Linux's limit for a socket path is 107 bytes; past it no resident is reached this way. */
+const MAX_PATH_BYTES = 100;
+
+/** What the resident answers for a map it has proven current. */
+export interface ResidentScan {
+  root: string;
+  mapFile: string;
+  meta: ProofMap['meta'];
+  findings: ScanFinding[];
+  /** The resident applied a change (or rescanned) before answering: the map was not yet current. */
+  updated: boolean;
+  /** Milliseconds the resident took, from the question to the answer. */
+  ms: number;
+}
+
+export type ResidentReply = { scan: ResidentScan } | { unavailable: string };
+
+/** `<root>/.proofmap/watch.sock`, or undefined when the path is too long for a socket. */
+export function scanSocketPath(root: string): string | undefined {
+  const file = path.join(root, '.proofmap', 'watch.sock');
+  return Buffer.byteLength(file) <= MAX_PATH_BYTES ? file : undefined;
+}
+
+/**
+ * Asks the resident of `root` (a real path) for a current map. Undefined when none answers, when
+ * what answers is not ours, or when it could not vouch for its map: the caller then scans.
+ */
+export function askResident(root: string, timeoutMs = 60_000): Promise<ResidentScan | undefined> {
+  const file = scanSocketPath(root);
+  if (!file || !isOwnSocket(file)) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const socket = net.connect(file);
+    let received = '';
+    let settled = false;
+    const finish = (answer: ResidentScan | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${JSON.stringify({ v: VERSION, op: 'scan', root })}\n`));
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf('\n');
+      if (end >= 0) finish(scanOf(received.slice(0, end), root));
+    });
+    socket.on('error', () => finish(undefined));
+    socket.on('close', () => finish(undefined));
+  });
+}
+
+function isOwnSocket(file: string): boolean {
+  try {
+    const stat = lstatSync(file);
+    return stat.isSocket() && (process.getuid === undefined || stat.uid === process.getuid());
+  } catch {
+    return false;
+  }
+}
+
+function scanOf(line: string, root: string): ResidentScan | undefined {
+  try {
+    const reply = JSON.parse(line) as { v?: number; scan?: ResidentScan };
+    if (reply.v !== VERSION || !reply.scan || reply.scan.root !== root) return undefined;
+    const { meta, findings, mapFile } = reply.scan;
+    return meta && Array.isArray(findings) && typeof mapFile === 'string' ? reply.scan : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ScanSocket {
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `answer` at `root`'s socket. Undefined, with the reason, when it cannot: the path is too
+ * long, or another live resident already serves it. A socket left behind by a resident that died
+ * is replaced.
+ */
+export async function serveScans(
+  root: string,
+  answer: () => Promise<ResidentReply>,
+): Promise<ScanSocket | { refused: string }> {
+  const file = scanSocketPath(root);
+  if (!file) return { refused: `the socket path under ${root} is too long for a Unix socket` };
+  const server = net.createServer((socket) => {
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => socket.destroy());
+    socket.on('data', (chunk: string) => {
+      if (received.includes('\n')) return;
+      received += chunk;
+      const end = received.indexOf('\n');
+      if (end < 0) return;
+      void reply(received.slice(0, end)).then(
+        (out) => socket.end(`${JSON.stringify({ v: VERSION, ...out })}\n`),
+        (error: unknown) => socket.end(`${JSON.stringify({ v: VERSION, unavailable: String(error) })}\n`),
+      );
+    });
+  });
+  const reply = async (line: string): Promise<ResidentReply> => {
+    let question: { v?: number; op?: string; root?: string };
+    try {
+      question = JSON.parse(line) as typeof question;
+    } catch {
+      return { unavailable: 'the question is not JSON' };
+    }
+    if (question.v !== VERSION || question.op !== 'scan') return { unavailable: 'unknown question' };
+    if (question.root !== root) return { unavailable: `this resident holds ${root}` };
+    return answer();
+  };
+  const listening = await listen(server, file);
+  if (listening !== true) return { refused: listening };
+  chmodSync(file, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // Removed here whether or not Node does on close; one left behind is replaced by the next.
+        try {
+          unlinkSync(file);
+        } catch {}
+      }),
+  };
+}
+
+/** Listens at `file`, replacing a socket nobody answers on; true, or why it cannot. */
+async function listen(server: net.Server, file: string): Promise<true | string> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const error = await new Promise<NodeJS.ErrnoException | undefined>((done) => {
+      server.once('error', done);
+      server.listen(file, () => {
+        server.off('error', done);
+        done(undefined);
+      });
+    });
+    if (!error) return true;
+    if (error.code !== 'EADDRINUSE' || attempt > 0) return `cannot listen at ${file} (${error.message})`;
+    if (!isOwnSocket(file)) return `${file} exists and is not this user's socket`;
+    if (await answers(file)) return 'another resident answers scans for this repository';
+    unlinkSync(file);
+  }
+  return `cannot listen at ${file}`;
+}
+
+function answers(file: string): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = net.connect(file);
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
