@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { depcruisePairs, madgePairs, peerPairs, proofmapPairs } from './edges.js';
 import { isTs, walk } from './walk.js';
 import { measureWatch } from './watch.js';
+import { measureCliWithWatcher } from './watch-cli.js';
 
 const node = process.execPath;
 
@@ -96,6 +97,10 @@ export function definePeers(ctx) {
       custom: () => measureWatch({ cli, repo, target: touched.path }),
       note: `edits of ${touched.path}, per event source (inotify, parcel) in alternating blocks`,
     },
+    // The same three rescans from the CLI while a watcher runs: the watcher answers them.
+    withWatcher('no-change', () => {}),
+    withWatcher('touched', () => touched.touchOnly(), touched.path),
+    withWatcher('edit-1', (i) => touched.touch(`watcher ${i}`), touched.path),
     {
       // What the edit gate asks an agent to run before it edits a load-bearing file: the CLI's
       // answer from the index, with every transitive dependent counted.
@@ -155,6 +160,19 @@ export function definePeers(ctx) {
     statFloor('floor node start', ['--start-only']),
     statFloor('floor stat walk', []),
   ];
+
+  function withWatcher(rescan, prepare, note) {
+    return {
+      name: `proofmap ${rescan} (watcher)`,
+      group: 'proofmap',
+      skip: missingCli || (process.platform === 'linux' ? null : 'the watcher answers scans on Linux only'),
+      warmup: true,
+      ...scan,
+      custom: () => measureCliWithWatcher({ cli, repo, work, prepare }),
+      cleanup: () => touched.restore(),
+      note: `${note ? `${note}; ` : ''}\`proofmap watch\` running`,
+    };
+  }
 
   function statFloor(name, extra) {
     return {

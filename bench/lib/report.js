@@ -60,7 +60,10 @@ export function renderTable(results) {
   const ok = (name) => results.find((r) => r.name === name && r.status === 'ok');
   const start = ok('floor node start');
   const statWalk = ok('floor stat walk');
-  const rescans = ['proofmap no-change', 'proofmap touched', 'proofmap edit-1'].map(ok).filter(Boolean);
+  const rescans = ['no-change', 'touched', 'edit-1']
+    .flatMap((r) => [`proofmap ${r}`, `proofmap ${r} (watcher)`])
+    .map(ok)
+    .filter(Boolean);
   if (statWalk && rescans.length > 0)
     out.push(
       `rescans against their floor (${statWalk.name} ${statWalk.medianMs} ms, of it ${start ? `node start ${start.medianMs} ms` : 'node start not measured'}): ` +
@@ -75,6 +78,10 @@ export function renderTable(results) {
     out.push(
       `proofmap cold: symbol stage ${Math.round(stages.symbols)} ms of ${Math.round(total)} ms in stages (${((100 * stages.symbols) / total).toFixed(1)} %; the stage alone — its ${uses} uses edges of ${cold.details.edges} also pass verify, guard, emit and index)`,
     );
+  }
+  for (const r of results) {
+    const w = r.details?.withWatcher;
+    if (w) out.push(`${r.name}: the last round's ${w.runs} CLI scans p50 ${w.p50} ms, p95 ${w.p95} ms`);
   }
   for (const r of results)
     for (const [source, w] of Object.entries(r.details?.watch ?? {}))
