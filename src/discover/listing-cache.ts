@@ -160,6 +160,28 @@ function gitInputs(root: string): string[] | undefined {
 }
 
 /**
+ * The stamps of git's own inputs alone (gitInputs: its index, config and excludes files), which no
+ * watch of the work tree sees; [] for a folder git does not hold. Undefined when they cannot vouch
+ * (a layout git's files cannot be found in, a stamp modified after `trustedBefore`).
+ */
+export function takeGitInputStamps(root: string, trustedBefore: number): [string, string][] | undefined {
+  if (!lstatSync(path.join(root, '.git'), { throwIfNoEntry: false })) return [];
+  const inputs = gitInputs(root);
+  if (!inputs) return undefined;
+  const stamps: [string, string][] = [];
+  for (const input of inputs) if (!addStamp(stamps, input, true, trustedBefore)) return undefined;
+  return stamps;
+}
+
+/** Adds the stamp of `abs` (through links when `follow`); false when it cannot vouch for anything. */
+function addStamp(stamps: [string, string][], abs: string, follow: boolean, trustedBefore: number): boolean {
+  const s = statOf(abs, follow);
+  if (s === 'unreadable' || (s && !trusted(s, trustedBefore))) return false;
+  stamps.push([abs, `${follow ? 'f' : 'l'}:${stampText(s)}`]);
+  return true;
+}
+
+/**
  * Stamps what git's listing of `root` depends on, to be taken before git lists: anything that
  * moves after this shows as a different stamp next time. Undefined when the cache cannot be
  * trusted (not a plain git layout, an unreadable folder, a stamp modified after `trustedBefore`).
@@ -169,12 +191,7 @@ export function takeListingStamps(root: string, trustedBefore: number): [string,
   const ignored = inputs && ignoredFolders(root);
   if (!inputs || !ignored) return undefined;
   const stamps: [string, string][] = [];
-  const add = (abs: string, follow: boolean): boolean => {
-    const s = statOf(abs, follow);
-    if (s === 'unreadable' || (s && !trusted(s, trustedBefore))) return false;
-    stamps.push([abs, `${follow ? 'f' : 'l'}:${stampText(s)}`]);
-    return true;
-  };
+  const add = (abs: string, follow: boolean): boolean => addStamp(stamps, abs, follow, trustedBefore);
   for (const input of inputs) if (!add(input, true)) return undefined;
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const folders = [''];

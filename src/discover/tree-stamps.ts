@@ -65,25 +65,14 @@ export function takeTreeStamps(
   paths: readonly string[],
   takenMs: number,
 ): TreeStamps | undefined {
+  const trustedBefore = takenMs - RACY_MS;
+  const prefix = root.endsWith('/') ? root : `${root}/`;
   const names = new Set<string>(['', ...GIT_INPUTS]);
   for (const p of paths) {
     names.add(p);
     for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) names.add(p.slice(0, i));
   }
-  return stampsOf(root, [...names], takenMs);
-}
-
-/**
- * The stamps of git's own inputs to the listing (`.git`, its index, its excludes), which no watch
- * of the work tree sees; undefined when one is too recent to vouch for anything.
- */
-export const takeGitStamps = (root: string, takenMs: number): TreeStamps | undefined =>
-  stampsOf(root, GIT_INPUTS, takenMs);
-
-function stampsOf(root: string, names: readonly string[], takenMs: number): TreeStamps | undefined {
-  const trustedBefore = takenMs - RACY_MS;
-  const prefix = root.endsWith('/') ? root : `${root}/`;
-  const absolute = names.map((name) => prefix + name);
+  const absolute = [...names].map((name) => prefix + name);
   const stamps = new Float64Array(absolute.length * FIELDS);
   for (let i = 0; i < absolute.length; i++)
     if (!stampAt(absolute[i]!, stamps, i * FIELDS, trustedBefore)) return undefined;

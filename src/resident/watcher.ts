@@ -10,7 +10,6 @@
  */
 import { realRoot, restat } from '../discover/index.js';
 import { readPythonEnvironment } from '../discover/python-env.js';
-import type { TreeStamps } from '../discover/tree-stamps.js';
 import { DeltaRefused } from '../map/delta.js';
 import { indexNodes } from '../map/delta-splice.js';
 import { KeptFingerprint } from '../map/kept-fingerprint.js';
@@ -34,7 +33,7 @@ import {
 import { type Fence, openFence } from './fence.js';
 import { KeptFacts } from './kept-facts.js';
 import { MapWriter } from './map-writer.js';
-import { recordedAnswer, stillUnwatched, unwatchedStamps } from './scan-answer.js';
+import { recordedAnswer, stillUnwatched, type UnwatchedStamps, unwatchedStamps } from './scan-answer.js';
 import { type ResidentReply, type ScanSocket, serveScans } from './scan-socket.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 import { warmDeltaPath } from './warm.js';
@@ -103,7 +102,7 @@ export class Resident {
   /** Where `proofmap scan` asks this resident (scan-socket.ts). */
   #socket: ScanSocket | undefined;
   /** The stamps of what no watch sees, taken before the scan the state was loaded from. */
-  #unwatched: TreeStamps | undefined;
+  #unwatched: UnwatchedStamps | undefined;
 
   private constructor(
     readonly root: string,
@@ -296,7 +295,7 @@ export class Resident {
   }
 
   /** The state from what a scan just wrote, with the stamps taken before it. */
-  #load(unwatched: TreeStamps | undefined): void {
+  #load(unwatched: UnwatchedStamps | undefined): void {
     this.#state = loadState(this.root, this.store);
     this.#unwatched = unwatched;
     this.#prepare();
