@@ -13,7 +13,11 @@ export const SPEC: CommandSpec = {
   name: 'watch',
   args: '[dir]',
   summary: 'Keep the map current while files change: one line per burst of changes (delta or full, and why).',
-  notes: [DIR_NOTE, 'Ends on SIGINT or SIGTERM (or when stdin closes, with --stdin).'],
+  notes: [
+    DIR_NOTE,
+    'Ends on SIGINT or SIGTERM (or when stdin closes, with --stdin).',
+    'While it runs (inotify, Linux), `proofmap scan` asks it instead of scanning: one round trip, once its map is proven current.',
+  ],
   options: {
     json: { type: 'boolean', description: 'one JSON object per line instead of text' },
     stdin: { type: 'boolean', description: 'also end when stdin closes (for tools that run it as a child)' },
