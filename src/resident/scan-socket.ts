@@ -19,6 +19,8 @@ import type { ScanFinding } from '../scan-support.js';
 const VERSION = 1;
 /** Linux's limit for a socket path is 107 bytes; past it no resident is reached this way. */
 const MAX_PATH_BYTES = 100;
+/** A connection silent this long (neither a question nor an answer on it) is closed. */
+const IDLE_MS = 120_000;
 
 /** What the resident answers for a map it has proven current. */
 export interface ResidentScan {
@@ -106,10 +108,15 @@ export async function serveScans(
 ): Promise<ScanSocket | { refused: string }> {
   const file = scanSocketPath(root);
   if (!file) return { refused: `the socket path under ${root} is too long for a Unix socket` };
+  const open = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     let received = '';
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
     socket.setEncoding('utf8');
     socket.on('error', () => socket.destroy());
+    // A client that never asks would otherwise hold its connection, and the resident's stop, forever.
+    socket.setTimeout(IDLE_MS, () => socket.destroy());
     socket.on('data', (chunk: string) => {
       if (received.includes('\n')) return;
       received += chunk;
@@ -135,9 +142,13 @@ export async function serveScans(
   const listening = await listen(server, file);
   if (listening !== true) return { refused: listening };
   chmodSync(file, 0o600);
+  // A failed accept (out of descriptors) must not end the resident: that client scans by itself.
+  server.on('error', () => {});
   return {
     close: () =>
       new Promise<void>((done) => {
+        // A question still waiting for its answer is dropped: its CLI scans by itself.
+        for (const socket of open) socket.destroy();
         server.close(() => done());
         // Removed here whether or not Node does on close; one left behind is replaced by the next.
         try {

@@ -54,6 +54,8 @@ export interface WatchUpdate {
   fullBecause?: string;
   /** Milliseconds per step of a delta (restat, resolve, verify, index, emit). */
   timings?: Record<string, number>;
+  /** What led to an update that names no paths, when not the catch-up after starting. */
+  reason?: string;
 }
 
 export interface WatchOptions {
@@ -180,17 +182,24 @@ export class Resident {
    */
   async answerScan(): Promise<ResidentReply> {
     const started = performance.now();
-    if (!this.#fence || !(await this.#fence.pass()))
+    // The fence proves inotify's queue delivered; events that fell back to parcel it cannot.
+    const fenced = () => this.#subscription?.source === 'inotify' && !this.#eventsFailed;
+    if (!this.#fence || !fenced() || !(await this.#fence.pass()))
       return { unavailable: 'no fence proves the file events delivered' };
     const before = this.#updates;
     await this.idle();
-    if (this.#eventsFailed) return { unavailable: 'the file events failed' };
+    if (!fenced()) return { unavailable: 'the file events failed or left inotify' };
     const state = this.#state;
     if (!state || !stateIsCurrent(this.root, this.store, state) || !stillUnwatched(this.#unwatched)) {
-      this.#run(() =>
-        this.#rescan(this.#reporter([], performance.now()), 'a scan was asked after a change no watch sees'),
-      );
+      const because = 'a scan was asked after a change no watch sees';
+      let rescanned = false;
+      this.#run(async () => {
+        await this.#rescan(this.#reporter([], performance.now(), { reason: because }), because);
+        rescanned = true;
+      });
       await this.idle();
+      // A rescan that failed (reported through onError) leaves nothing proven.
+      if (!rescanned) return { unavailable: 'the rescan failed' };
     }
     return recordedAnswer(this.root, this.store, started, this.#updates !== before);
   }
@@ -280,7 +289,7 @@ export class Resident {
   }
 
   /** Reports an update of `paths` that started at `started` (performance.now()). */
-  #reporter(paths: string[], started: number) {
+  #reporter(paths: string[], started: number, base: Partial<WatchUpdate> = {}) {
     return (mode: WatchUpdate['mode'], extra: Partial<WatchUpdate> = {}, at = performance.now()) => {
       if (mode !== 'none') this.#updates++;
       this.options.onUpdate({
@@ -289,6 +298,7 @@ export class Resident {
         ms: round(at - started),
         freshAt: round(performance.timeOrigin + at),
         epoch: this.epoch,
+        ...base,
         ...extra,
       });
     };

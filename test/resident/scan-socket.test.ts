@@ -115,7 +115,9 @@ describe.runIf(linux)('proofmap scan with a resident running', () => {
       execFileSync('git', ['rm', '-q', '--cached', 'src/m7.ts'], { cwd: root });
       const answer = JSON.parse(await cliScan(root, '--json'));
       expect(answer).toMatchObject({ mode: 'resident', unchanged: false, files: 8 });
-      expect(updates.slice(before).map((u) => u.paths)).toEqual([[]]);
+      expect(updates.slice(before).map((u) => [u.paths, u.reason])).toEqual([
+        [[], 'a scan was asked after a change no watch sees'],
+      ]);
       expect(withoutHistory(readFileSync(path.join(root, '.proofmap/map.json'), 'utf8'))).toBe(
         await coldMapOf(root),
       );
@@ -215,6 +217,17 @@ describe.runIf(linux)('what the CLI takes for a resident', () => {
     } finally {
       await served.close();
     }
+  });
+
+  it('a client that never asks holds neither its connection nor the close', async () => {
+    const root = tmpRepo({ '.proofmap/.keep': '' });
+    const served = await serveScans(root, async () => scanReply(root));
+    if ('refused' in served) throw new Error(served.refused);
+    const silent = net.connect(scanSocketPath(root)!);
+    await new Promise((connected) => silent.once('connect', connected));
+    const closed = new Promise((gone) => silent.once('close', gone));
+    await served.close();
+    await closed;
   });
 
   it('no socket where its path would be too long for one', () => {

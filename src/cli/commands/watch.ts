@@ -61,12 +61,13 @@ export async function watchCommand(argv: string[], io: Io): Promise<CommandResul
 }
 
 function render(u: WatchUpdate): string {
-  // No paths: the catch-up after subscribing (watcher.ts), which names no files.
+  // No paths: the catch-up after subscribing (watcher.ts), which names no files, or a rescan a
+  // scan's question asked for (its reason).
   const what =
     u.paths.length === 1
       ? u.paths[0]
       : u.paths.length === 0
-        ? 'changes while starting'
+        ? (u.reason ?? 'changes while starting')
         : `${u.paths.length} paths`;
   const why = u.fullBecause ? ` (${u.fullBecause})` : '';
   return `proofmap watch: ${what}: ${u.mode}${why} in ${u.ms} ms, epoch ${u.epoch}\n`;
