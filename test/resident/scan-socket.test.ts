@@ -155,44 +155,42 @@ describe.runIf(linux)('what the CLI takes for a resident', () => {
     },
   });
 
-  it('a live socket of its own user answering for the root', async () => {
-    const root = tmpRepo({ '.proofmap/.keep': '' });
-    const served = await serveScans(root, async () => scanReply(root));
+  /** Runs `body` while `root`'s socket answers `reply`. */
+  async function serving(root: string, reply: unknown, body: () => Promise<void>) {
+    const served = await serveScans(root, async () => reply as never);
     if ('refused' in served) throw new Error(served.refused);
     try {
-      expect((await askResident(root))?.root).toBe(root);
+      await body();
     } finally {
       await served.close();
     }
+  }
+
+  it('a live socket of its own user answering for the root', async () => {
+    const root = tmpRepo({ '.proofmap/.keep': '' });
+    await serving(root, scanReply(root), async () => {
+      expect((await askResident(root))?.root).toBe(root);
+    });
     expect(await askResident(root)).toBeUndefined();
   });
 
   it('not an answer for another root, nor an unavailable one', async () => {
     const root = tmpRepo({ '.proofmap/.keep': '' });
-    for (const reply of [scanReply('/elsewhere'), { unavailable: 'no fence' }]) {
-      const served = await serveScans(root, async () => reply as never);
-      if ('refused' in served) throw new Error(served.refused);
-      try {
+    for (const reply of [scanReply('/elsewhere'), { unavailable: 'no fence' }])
+      await serving(root, reply, async () => {
         expect(await askResident(root)).toBeUndefined();
-      } finally {
-        await served.close();
-      }
-    }
+      });
   });
 
   it('not a file, nor a link to a live socket', async () => {
     const root = tmpRepo({ '.proofmap/watch.sock': '{}\n' });
     expect(await askResident(root)).toBeUndefined();
     const other = tmpRepo({ '.proofmap/.keep': '' });
-    const served = await serveScans(other, async () => scanReply(root));
-    if ('refused' in served) throw new Error(served.refused);
-    try {
+    await serving(other, scanReply(root), async () => {
       const linked = tmpRepo({ '.proofmap/.keep': '' });
       symlinkSync(scanSocketPath(other)!, path.join(linked, '.proofmap/watch.sock'));
       expect(await askResident(linked)).toBeUndefined();
-    } finally {
-      await served.close();
-    }
+    });
   });
 
   it('a socket left by a resident that died: nobody answers, and the next resident replaces it', async () => {
@@ -210,13 +208,9 @@ describe.runIf(linux)('what the CLI takes for a resident', () => {
       code: 'ECONNREFUSED',
     });
     expect(await askResident(root)).toBeUndefined();
-    const served = await serveScans(root, async () => scanReply(root));
-    if ('refused' in served) throw new Error(served.refused);
-    try {
+    await serving(root, scanReply(root), async () => {
       expect((await askResident(root))?.root).toBe(root);
-    } finally {
-      await served.close();
-    }
+    });
   });
 
   it('a client that never asks holds neither its connection nor the close', async () => {
