@@ -3,7 +3,15 @@
  * it over .proofmap/watch.sock, and what it prints and leaves on disk is what a scan would give.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -129,6 +137,26 @@ describe.runIf(linux)('proofmap scan with a resident running', () => {
     await withResident(root, async () => {
       expect(JSON.parse(await cliScan(root, '--json', '--force')).mode).toBe('full');
     });
+  });
+
+  it('serve --watch answers scans too, and SIGTERM (how an MCP client ends it) stops it with its socket', async () => {
+    const root = gitRepo();
+    const server = spawn(process.execPath, [BIN, 'serve', root, '--watch'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    const exited = new Promise<number | null>((done) => server.once('exit', (code) => done(code)));
+    await new Promise<void>((ready) => {
+      let said = '';
+      server.stderr.on('data', (chunk: Buffer) => {
+        said += chunk.toString('utf8');
+        if (said.includes('watching for changes')) ready();
+      });
+    });
+    expect(JSON.parse(await cliScan(root, '--json')).mode).toBe('resident');
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(scanSocketPath(root)!)).toBe(false);
   });
 
   it('a second resident leaves the socket to the first, and says so', async () => {

@@ -74,6 +74,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
     transport.onclose = resolve;
+    // A client that closed stdin and waited sends SIGTERM (the stdio transport's shutdown): the
+    // watcher is stopped all the same, and takes its scan socket with it.
+    if (values.watch) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, resolve);
   });
   // serveStdio decides the era from the opening message (server/discover or initialize) and
   // pins one instance from the factory for the connection.
@@ -100,5 +103,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   await resident?.stop();
   await served.close();
   await close();
+  // Ended by a signal, stdin may still be open: reading it would keep the process alive.
+  process.stdin.destroy();
   return { exitCode: 0 };
 }
