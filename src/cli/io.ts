@@ -1,9 +1,18 @@
+import type { Session } from '../query/session.js';
+import type { LocalStore } from '../store/local-store.js';
+
 /** The streams and environment a command runs with; injected so tests run the CLI in-process. */
 export interface Io {
   stdout: { write(chunk: string): unknown };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   cwd: string;
   env: Record<string, string | undefined>;
+  /**
+   * Set where a resident runs a query command for a CLI (resident-queries.ts): the session it
+   * keeps open between questions, which the command answers from instead of opening the index
+   * (and which it must not close).
+   */
+  keptSession?(root: string): Promise<{ session: Session; store: LocalStore }>;
 }
 
 export interface CommandResult {

@@ -1,5 +1,6 @@
 /** The CLI dispatcher: one command per file under commands/, run in-process with injected io. */
 import { VERSION } from '../map/version.js';
+import { askWatcherFirst } from './ask-watcher.js';
 import { reportError } from './errors.js';
 import type { CommandResult, Io } from './io.js';
 
@@ -133,6 +134,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   try {
+    // A running watcher answers a query before the command's modules load (ask-watcher.ts).
+    const answered = await askWatcherFirst(name, rest, io);
+    if (answered) return answered.exitCode;
     return (await (await command.load())(rest, io)).exitCode;
   } catch (error) {
     return reportError(error, io);

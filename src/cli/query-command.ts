@@ -125,10 +125,12 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
           ? renderDiagram(command.diagram(answer, session), format)
           : command.render(answer),
     );
-  const store = openQueryStore(root, url, values);
+  // Run by a watcher for a CLI (ask-watcher.ts): the session it keeps open between questions.
+  const kept = url ? undefined : await io.keptSession?.(root);
+  const store = kept?.store ?? openQueryStore(root, url, values);
   try {
     // The gate lets an edit through once its impact was consulted: from the CLI, asking counts.
-    const session = await openStoreSession(store, root, { recordConsults: true });
+    const session = kept?.session ?? (await openStoreSession(store, root, { recordConsults: true }));
     try {
       // Against the shared index the answer also says which commit of which repository it read.
       const read = store.backend === 'postgres' ? store.read() : undefined;
@@ -140,10 +142,10 @@ export async function runQueryCommand<A extends Envelope<unknown>>(
         session,
       );
     } finally {
-      session.close();
+      if (!kept) session.close();
     }
   } finally {
-    await store.close();
+    if (!kept) await store.close();
   }
   return { exitCode: 0 };
 }

@@ -3,11 +3,13 @@
  * --watch`) instead of scanning: a Unix socket at .proofmap/watch.sock, one question and one
  * answer per connection, each a JSON line. A rescan through it costs Node's start and one round
  * trip instead of an lstat of every file; whatever the resident cannot vouch for, it says so, and
- * the CLI scans as it does without one.
+ * the CLI scans as it does without one. The query commands (impact, context, refs, …) ask it the
+ * same way, once it has proven its map current, and it runs them over a session it keeps open
+ * between questions instead of each CLI process opening the index anew.
  *
  * .proofmap/ may be committed, so what lies there is untrusted: the CLI talks only to a socket (not
  * a link, not a file) owned by its own user, and takes the answer only for the root it asked about.
- * This module is read on every `proofmap scan`: it loads nothing beyond Node's own modules.
+ * This module is read on every `proofmap scan` and query: it loads nothing beyond Node's own modules.
  */
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
@@ -36,10 +38,38 @@ export interface ResidentScan {
 
 export type ResidentReply = { scan: ResidentScan } | { unavailable: string };
 
+/**
+ * A query command as the CLI was asked it: its name, its arguments, and the directory they are
+ * relative to. The resident runs the same command over its kept session (cli/resident-queries.ts).
+ */
+export interface ResidentQuestion {
+  command: string;
+  argv: string[];
+  cwd: string;
+}
+
+/** What the command printed and returned, as the CLI would have. */
+export interface ResidentQueryAnswer {
+  root: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** Milliseconds the resident took, from the question to the answer. */
+  ms: number;
+}
+
+export type ResidentQueryReply = { query: ResidentQueryAnswer } | { unavailable: string };
+
 /** `<root>/.proofmap/watch.sock`, or undefined when the path is too long for a socket. */
 export function scanSocketPath(root: string): string | undefined {
   const file = path.join(root, '.proofmap', 'watch.sock');
   return Buffer.byteLength(file) <= MAX_PATH_BYTES ? file : undefined;
+}
+
+/** Whether a socket of this user's lies at `root`'s (a real path) place for one. */
+export function servedAt(root: string): boolean {
+  const file = scanSocketPath(root);
+  return file !== undefined && isOwnSocket(file);
 }
 
 /**
@@ -47,13 +77,46 @@ export function scanSocketPath(root: string): string | undefined {
  * what answers is not ours, or when it could not vouch for its map: the caller then scans.
  */
 export function askResident(root: string, timeoutMs = 60_000): Promise<ResidentScan | undefined> {
+  return exchange(root, { op: 'scan' }, timeoutMs, (reply) => {
+    const scan = reply.scan as ResidentScan | undefined;
+    if (!scan || scan.root !== root) return undefined;
+    return scan.meta && Array.isArray(scan.findings) && typeof scan.mapFile === 'string' ? scan : undefined;
+  });
+}
+
+/**
+ * Asks the resident of `root` to run a query command against its map once it has proven it
+ * current. Undefined as for askResident: the caller then answers by itself.
+ */
+export function askResidentQuery(
+  root: string,
+  query: ResidentQuestion,
+  timeoutMs = 60_000,
+): Promise<ResidentQueryAnswer | undefined> {
+  return exchange(root, { op: 'query', query }, timeoutMs, (reply) => {
+    const answer = reply.query as ResidentQueryAnswer | undefined;
+    if (!answer || answer.root !== root) return undefined;
+    const { stdout, stderr, exitCode } = answer;
+    return typeof stdout === 'string' && typeof stderr === 'string' && Number.isInteger(exitCode)
+      ? answer
+      : undefined;
+  });
+}
+
+/** One question, one JSON line back, read by `accept`; undefined on anything else. */
+function exchange<T>(
+  root: string,
+  question: Record<string, unknown>,
+  timeoutMs: number,
+  accept: (reply: Record<string, unknown>) => T | undefined,
+): Promise<T | undefined> {
   const file = scanSocketPath(root);
   if (!file || !isOwnSocket(file)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const socket = net.connect(file);
-    let received = '';
+    const received: string[] = [];
     let settled = false;
-    const finish = (answer: ResidentScan | undefined) => {
+    const finish = (answer: T | undefined) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -62,11 +125,16 @@ export function askResident(root: string, timeoutMs = 60_000): Promise<ResidentS
     };
     const timer = setTimeout(() => finish(undefined), timeoutMs);
     socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(`${JSON.stringify({ v: VERSION, op: 'scan', root })}\n`));
+    socket.on('connect', () => socket.write(`${JSON.stringify({ v: VERSION, ...question, root })}\n`));
     socket.on('data', (chunk: string) => {
-      received += chunk;
-      const end = received.indexOf('\n');
-      if (end >= 0) finish(scanOf(received.slice(0, end), root));
+      // A query's answer can be large: only the new chunk is searched for the line's end.
+      const end = chunk.indexOf('\n');
+      if (end < 0) {
+        received.push(chunk);
+        return;
+      }
+      received.push(chunk.slice(0, end));
+      finish(replyOf(received.join(''), accept));
     });
     socket.on('error', () => finish(undefined));
     socket.on('close', () => finish(undefined));
@@ -82,12 +150,10 @@ function isOwnSocket(file: string): boolean {
   }
 }
 
-function scanOf(line: string, root: string): ResidentScan | undefined {
+function replyOf<T>(line: string, accept: (reply: Record<string, unknown>) => T | undefined): T | undefined {
   try {
-    const reply = JSON.parse(line) as { v?: number; scan?: ResidentScan };
-    if (reply.v !== VERSION || !reply.scan || reply.scan.root !== root) return undefined;
-    const { meta, findings, mapFile } = reply.scan;
-    return meta && Array.isArray(findings) && typeof mapFile === 'string' ? reply.scan : undefined;
+    const reply = JSON.parse(line) as Record<string, unknown> | null;
+    return reply && reply.v === VERSION ? accept(reply) : undefined;
   } catch {
     return undefined;
   }
@@ -98,13 +164,14 @@ export interface ScanSocket {
 }
 
 /**
- * Serves `answer` at `root`'s socket. Undefined, with the reason, when it cannot: the path is too
- * long, or another live resident already serves it. A socket left behind by a resident that died
- * is replaced.
+ * Serves `answer` (and `query`, when given) at `root`'s socket. Undefined, with the reason, when it
+ * cannot: the path is too long, or another live resident already serves it. A socket left behind
+ * by a resident that died is replaced.
  */
 export async function serveScans(
   root: string,
   answer: () => Promise<ResidentReply>,
+  query?: (question: ResidentQuestion) => Promise<ResidentQueryReply>,
 ): Promise<ScanSocket | { refused: string }> {
   const file = scanSocketPath(root);
   if (!file) return { refused: `the socket path under ${root} is too long for a Unix socket` };
@@ -128,16 +195,18 @@ export async function serveScans(
       );
     });
   });
-  const reply = async (line: string): Promise<ResidentReply> => {
-    let question: { v?: number; op?: string; root?: string };
+  const reply = async (line: string): Promise<ResidentReply | ResidentQueryReply> => {
+    let question: { v?: number; op?: string; root?: string; query?: ResidentQuestion };
     try {
       question = JSON.parse(line) as typeof question;
     } catch {
       return { unavailable: 'the question is not JSON' };
     }
-    if (question.v !== VERSION || question.op !== 'scan') return { unavailable: 'unknown question' };
+    if (question.v !== VERSION) return { unavailable: 'unknown question' };
     if (question.root !== root) return { unavailable: `this resident holds ${root}` };
-    return answer();
+    if (question.op === 'scan') return answer();
+    if (question.op === 'query' && query && isQuestion(question.query)) return query(question.query);
+    return { unavailable: 'unknown question' };
   };
   const listening = await listen(server, file);
   if (listening !== true) return { refused: listening };
@@ -156,6 +225,15 @@ export async function serveScans(
         } catch {}
       }),
   };
+}
+
+function isQuestion(q: ResidentQuestion | undefined): q is ResidentQuestion {
+  return (
+    typeof q?.command === 'string' &&
+    typeof q.cwd === 'string' &&
+    Array.isArray(q.argv) &&
+    q.argv.every((a) => typeof a === 'string')
+  );
 }
 
 /** Listens at `file`, replacing a socket nobody answers on; true, or why it cannot. */

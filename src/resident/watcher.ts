@@ -34,7 +34,14 @@ import { type Fence, openFence } from './fence.js';
 import { KeptFacts } from './kept-facts.js';
 import { MapWriter } from './map-writer.js';
 import { recordedAnswer, stillUnwatched, type UnwatchedStamps, unwatchedStamps } from './scan-answer.js';
-import { type ResidentReply, type ScanSocket, serveScans } from './scan-socket.js';
+import {
+  type ResidentQueryAnswer,
+  type ResidentQueryReply,
+  type ResidentQuestion,
+  type ResidentReply,
+  type ScanSocket,
+  serveScans,
+} from './scan-socket.js';
 import { loadState, type ResidentState, stateIsCurrent } from './state.js';
 import { warmDeltaPath } from './warm.js';
 
@@ -70,6 +77,11 @@ export interface WatchOptions {
   debounceMs?: number;
   /** inotify or parcel (default: events.ts chooses, PROOFMAP_WATCH_EVENTS forces). */
   events?: EventSource;
+  /**
+   * Runs a query command a CLI asked through the socket (cli/resident-queries.ts), called once the
+   * map is proven current as for a scan; without it, query questions are refused.
+   */
+  query?(question: ResidentQuestion): Promise<Omit<ResidentQueryAnswer, 'root' | 'ms'>>;
 }
 
 export class Resident {
@@ -170,7 +182,11 @@ export class Resident {
     if (this.#subscription?.source !== 'inotify') return;
     this.#fence = openFence();
     if (!this.#fence) return;
-    const served = await serveScans(this.root, () => this.answerScan());
+    const served = await serveScans(
+      this.root,
+      () => this.answerScan(),
+      this.options.query ? (question) => this.answerQuery(question) : undefined,
+    );
     if ('refused' in served) this.options.onNote?.(`scans run without this watcher: ${served.refused}`);
     else this.#socket = served;
   }
@@ -202,6 +218,25 @@ export class Resident {
       if (!rescanned) return { unavailable: 'the rescan failed' };
     }
     return recordedAnswer(this.root, this.store, started, this.#updates !== before);
+  }
+
+  /**
+   * A query command's output over the map, proven current first exactly as for a scan (a change
+   * made before the question is in the answer). Whatever the command throws past its own error
+   * report (a question about another repository) is not answered here: the CLI runs the command
+   * itself.
+   */
+  async answerQuery(question: ResidentQuestion): Promise<ResidentQueryReply> {
+    const started = performance.now();
+    const proof = await this.answerScan();
+    if ('unavailable' in proof) return proof;
+    if (!this.options.query) return { unavailable: 'this resident answers no queries' };
+    try {
+      const out = await this.options.query(question);
+      return { query: { ...out, root: this.root, ms: Math.round((performance.now() - started) * 10) / 10 } };
+    } catch (error) {
+      return { unavailable: `not answered here: ${(error as Error).message ?? String(error)}` };
+    }
   }
 
   /** Where file events come from now. */

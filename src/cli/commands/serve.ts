@@ -12,6 +12,7 @@ import { DB_ENV, describeDb, isDbUrl, repoName } from '../../store/pg/index.js';
 import { onlyDir, parse, repoDir } from '../args.js';
 import { UsageError } from '../errors.js';
 import type { CommandResult, Io } from '../io.js';
+import { residentQueries } from '../resident-queries.js';
 import { type CommandSpec, DIR_NOTE, helpText, usageLine } from '../spec.js';
 
 export const SPEC: CommandSpec = {
@@ -86,10 +87,14 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   });
   // The watcher writes each change's delta to the index; the server's session reopens on the
   // next call because the epoch moved, so answers follow the files without map_rescan.
-  const resident = values.watch
+  const queries = values.watch ? residentQueries(root) : undefined;
+  const resident = queries
     ? await Resident.start(root, {
-        onUpdate: (u) =>
-          log(`proofmap serve: ${u.paths.length} changed: ${u.mode} in ${u.ms} ms (epoch ${u.epoch})`),
+        onUpdate: (u) => {
+          queries.drop();
+          log(`proofmap serve: ${u.paths.length} changed: ${u.mode} in ${u.ms} ms (epoch ${u.epoch})`);
+        },
+        query: (question) => queries.query(question),
         onError: (error) => log(`proofmap serve: watch: ${(error as Error).message ?? String(error)}`),
         onNote: (message) => log(`proofmap serve: watch: ${message}`),
       })
@@ -101,6 +106,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<CommandResul
   );
   await ended;
   await resident?.stop();
+  queries?.drop();
   await served.close();
   await close();
   // Ended by a signal, stdin may still be open: reading it would keep the process alive.

@@ -4,9 +4,11 @@
  * the milliseconds from the first event to the index commit, and (JSON) when it committed. Ends
  * on SIGINT or SIGTERM, or when stdin closes with --stdin (for tools that run it as a child).
  */
+import { realRoot } from '../../discover/contain.js';
 import { Resident, type WatchUpdate } from '../../resident/watcher.js';
 import { onlyDir, parse, repoDir } from '../args.js';
 import type { CommandResult, Io } from '../io.js';
+import { residentQueries } from '../resident-queries.js';
 import { type CommandSpec, DIR_NOTE, helpText } from '../spec.js';
 
 export const SPEC: CommandSpec = {
@@ -16,7 +18,7 @@ export const SPEC: CommandSpec = {
   notes: [
     DIR_NOTE,
     'Ends on SIGINT or SIGTERM (or when stdin closes, with --stdin).',
-    'While it runs (inotify, Linux), `proofmap scan` asks it instead of scanning: one round trip, once its map is proven current.',
+    'While it runs (inotify, Linux), `proofmap scan` asks it instead of scanning, and the query commands (impact, context, refs, path, cycles, packages, rank, changes) ask it to answer from the session it keeps open: one round trip, once its map is proven current.',
   ],
   options: {
     json: { type: 'boolean', description: 'one JSON object per line instead of text' },
@@ -33,8 +35,13 @@ export async function watchCommand(argv: string[], io: Io): Promise<CommandResul
   }
   const dir = repoDir(io, onlyDir(positionals, SPEC), 'watch');
   let failed = false;
+  const queries = residentQueries(realRoot(dir));
   const resident = await Resident.start(dir, {
-    onUpdate: (u) => io.stdout.write(values.json ? `${JSON.stringify(u)}\n` : render(u)),
+    onUpdate: (u) => {
+      queries.drop();
+      io.stdout.write(values.json ? `${JSON.stringify(u)}\n` : render(u));
+    },
+    query: (question) => queries.query(question),
     onError: (error) => {
       failed = true;
       io.stderr.write(`proofmap watch: ${(error as Error).message ?? String(error)}\n`);
@@ -57,6 +64,7 @@ export async function watchCommand(argv: string[], io: Io): Promise<CommandResul
     }
   });
   await resident.stop();
+  queries.drop();
   return { exitCode: failed ? 3 : 0 };
 }
 

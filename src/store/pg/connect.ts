@@ -5,11 +5,10 @@
  */
 import postgres, { type Sql } from 'postgres';
 import { InputError } from '../../model/errors.js';
+import { DB_ENV } from './db-env.js';
 
 export type { Sql } from 'postgres';
-
-/** The environment variable queries and `serve` read when `--db` is not given. */
-export const DB_ENV = 'PROOFMAP_DB';
+export { DB_ENV };
 
 export function isDbUrl(text: string): boolean {
   return /^postgres(ql)?:\/\//.test(text);
