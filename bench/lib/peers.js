@@ -112,6 +112,15 @@ export function definePeers(ctx) {
       parse: (out) => ({ pairs: null, details: { total: JSON.parse(out).total } }),
       note: `${touched.path}: every transitive dependent`,
     },
+    // The same question while a watcher runs: asked again with nothing changed (the watcher's kept
+    // session answers), and right after an edit (the watcher applies it, then opens a session on
+    // the new index first).
+    withWatcher('impact', () => {}, touched.path, ['impact', touched.path, '--json']),
+    withWatcher('impact after edit-1', (i) => touched.touch(`impact ${i}`), touched.path, [
+      'impact',
+      touched.path,
+      '--json',
+    ]),
     {
       name: 'depcruise',
       group: 'depcruise',
@@ -161,14 +170,17 @@ export function definePeers(ctx) {
     statFloor('floor stat walk', []),
   ];
 
-  function withWatcher(rescan, prepare, note) {
+  function withWatcher(rescan, prepare, note, query) {
     return {
       name: `proofmap ${rescan} (watcher)`,
       group: 'proofmap',
-      skip: missingCli || (process.platform === 'linux' ? null : 'the watcher answers scans on Linux only'),
+      skip:
+        missingCli ||
+        (query && !touched.path ? 'no TypeScript file to ask about' : null) ||
+        (process.platform === 'linux' ? null : 'the watcher answers the CLI on Linux only'),
       warmup: true,
       ...scan,
-      custom: () => measureCliWithWatcher({ cli, repo, work, prepare }),
+      custom: () => measureCliWithWatcher({ cli, repo, work, prepare, query }),
       cleanup: () => touched.restore(),
       note: `${note ? `${note}; ` : ''}\`proofmap watch\` running`,
     };

@@ -81,7 +81,7 @@ export function renderTable(results) {
   }
   for (const r of results) {
     const w = r.details?.withWatcher;
-    if (w) out.push(`${r.name}: the last round's ${w.runs} CLI scans p50 ${w.p50} ms, p95 ${w.p95} ms`);
+    if (w) out.push(`${r.name}: the last round's ${w.runs} CLI runs p50 ${w.p50} ms, p95 ${w.p95} ms`);
   }
   for (const r of results)
     for (const [source, w] of Object.entries(r.details?.watch ?? {}))
