@@ -28,6 +28,7 @@ import { localStore } from '../store/local-store.js';
 import type { QueryStore, StoreSnapshot } from '../store/query-store.js';
 import { readRepoFile, repoFileExists } from '../store/read-file.js';
 import type { EdgeSource } from '../store/read-map-lazy.js';
+import { declaresExport } from './symbols.js';
 
 /** The writable handle the markers need turned out to be a stand-in. */
 class IndexNotWritable extends Error {}
@@ -51,6 +52,8 @@ export interface SessionDeps {
   signalsLag?(): { epoch: number } | undefined;
   /** The edges read on demand (a CLI query's snapshot); without it they come from `map.edges`. */
   edges?: EdgeSource;
+  /** The ids of the nodes with an export they declare, from the rows; without it from `exports`. */
+  declaring?(): ReadonlySet<string>;
   close?(): void;
 }
 
@@ -74,6 +77,8 @@ export interface Session {
   edgesOf(relation: string): readonly MapEdge[];
   /** File, document or artifact node of a repo-relative path. */
   nodeAt(path: string): MapNode | undefined;
+  /** Whether the node has an export it declares (not one it only re-exports). */
+  declares(id: string): boolean;
   view(kind: ViewKind, opts?: ViewOptions): View;
   /**
    * The same view as integer adjacency, for walks over thousands of nodes: built from the view's
@@ -146,6 +151,7 @@ export function createSession(map: ProofMap, deps: SessionDeps): Session {
     edgeEnds: (relations) => edges.ends(relations),
     edgesOf: (relation) => edges.ofRelation(relation),
     nodeAt: (p) => byPath.get(p),
+    declares: (id) => (deps.declaring ? deps.declaring().has(id) : declaresExport(byId.get(id))),
     view(kind, opts = {}) {
       const key = `${kind}:${opts.typeImports === true}:${opts.external === true}`;
       const view =
@@ -220,6 +226,7 @@ export function sessionOf(
     cachedSignals: () => snapshot.signals() as Signals | undefined,
     signalsLag: () => snapshot.signalsLag(),
     ...(snapshot.edges ? { edges: snapshot.edges } : {}),
+    ...(snapshot.declaring ? { declaring: snapshot.declaring } : {}),
     ...(options.recordConsults && store.backend === 'sqlite'
       ? {
           consulted: (paths: readonly string[], query: string) => {

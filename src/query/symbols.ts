@@ -45,13 +45,17 @@ const IMPORTING = new Set(['imports', 'type-imports', 're-exports', 'dynamic-imp
 const USING = new Set(['imports', 'type-imports', 'dynamic-imports', 'requires']);
 
 /** What the symbol answers read of a map: a Session, or the checkup's graph. */
-export type SymbolGraph = Pick<Session, 'node' | 'nodeAt' | 'edgesTo' | 'endsTo'>;
+export type SymbolGraph = Pick<Session, 'node' | 'nodeAt' | 'edgesTo' | 'endsTo' | 'declares'>;
+
+/** Whether a node has an export it declares (not one it only re-exports). */
+export const declaresExport = (node: MapNode | undefined): boolean =>
+  node?.exports?.some((e) => e.declaration !== undefined) === true;
 
 /** Whether the map was built with the symbol stage: export entries carry their declaration. */
 export const hasSymbols = (session: Session): boolean => {
   let known = built.get(session);
   if (known === undefined) {
-    known = session.map.nodes.some((n) => n.exports?.some((e) => e.declaration !== undefined) === true);
+    known = session.map.nodes.some(declaresExport);
     built.set(session, known);
   }
   return known;
@@ -286,7 +290,7 @@ function wholeUsesOf(session: SymbolGraph, id: string): readonly MapEdge[] {
 /** Whether a file declares any export (symbolNodesOf(...).length > 0, without minting nodes). */
 function declaresSymbols(session: SymbolGraph, fileId: string): boolean {
   const file = session.nodeAt(session.node(fileId)?.path ?? '');
-  return file?.exports?.some((e) => e.declaration !== undefined) === true;
+  return file !== undefined && session.declares(file.id);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ProofmapConfig } from '../checkup/types.js';
 import { nodeId } from '../model/ids.js';
 import { compareStrings } from '../model/paths.js';
 import type { Coverage } from '../model/types.js';
-import { type SymbolGraph, symbolNodesOf, usersByName } from './symbols.js';
+import { declaresExport, type SymbolGraph, symbolNodesOf, usersByName } from './symbols.js';
 
 export interface UnusedExport {
   /** `path#name`. */
@@ -44,6 +44,7 @@ export function unusedExports(graph: CheckGraph, config: ProofmapConfig): Unused
       return relation ? all.filter((e) => e.relation === relation) : all;
     },
     endsTo: (id) => graph.in.get(id) ?? [],
+    declares: (id) => declaresExport(graph.nodes.get(id)),
   };
   const entries = entryPoints(graph, config);
   const exposed = exposedBy(graph, entries);

@@ -44,7 +44,7 @@ export function localStore(root: string, options: LocalStoreOptions = {}): Local
     if (!map) throw new InputError(`no proofmap index in ${root}`, { hint: 'run `proofmap scan` first' });
     return {
       map,
-      ...(read ? { edges: read.edges } : {}),
+      ...(read ? { edges: read.edges, declaring: read.declaring } : {}),
       signals: () => index.getSignals(SIGNALS_KIND),
       signalsLag: () => index.getSignals<{ epoch: number }>(SIGNALS_LAG),
     };

@@ -27,6 +27,8 @@ export interface StoreSnapshot {
   read?: CommitRead;
   /** The edges read on demand instead of from `map.edges` (a CLI query's local snapshot). */
   edges?: EdgeSource;
+  /** With `edges`: the ids of the nodes with an export they declare, read without the exports. */
+  declaring?(): ReadonlySet<string>;
 }
 
 export interface CrossOptions {

@@ -47,6 +47,10 @@ describe('lazy edges', () => {
         expect(JSON.stringify(refs(lazy, file))).toBe(JSON.stringify(refs(held, file)));
         expect(JSON.stringify(context(lazy, file))).toBe(JSON.stringify(context(held, file)));
       }
+      // Which nodes declare an export, read by SQLite from the rows, as the held exports say.
+      const declaring = held.map.nodes.filter((n) => held.declares(n.id)).map((n) => n.id);
+      expect(declaring.length).toBeGreaterThan(0);
+      expect(held.map.nodes.filter((n) => lazy.declares(n.id)).map((n) => n.id)).toEqual(declaring);
       // Ends alone, and one relation's edges, each read from the index on its own (a session that
       // has not read the node's edges whole yet).
       const apart = await lazySession(root);
