@@ -3,7 +3,7 @@
  * process) asks the watcher over .proofmap/watch.sock, and prints exactly what it prints once no
  * watcher runs — for every query command, text and JSON, errors included.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { residentQueries } from '../../src/cli/resident-queries.js';
 import { askResidentQuery } from '../../src/resident/scan-socket.js';
 import { Resident } from '../../src/resident/watcher.js';
 import { scan } from '../../src/scan.js';
+import { committedRepo, importChain } from '../helpers/git-repo.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
 const BIN = path.resolve(__dirname, '../../bin/proofmap.js');
@@ -22,24 +23,14 @@ const linux = process.platform === 'linux';
 // The gate keeps what it has warned about here, not in the user's state folder.
 process.env.PROOFMAP_STATE_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'proofmap-state-'));
 
-function gitRepo(): string {
-  const files: Record<string, string> = {
+const gitRepo = () =>
+  committedRepo({
     'package.json': '{ "name": "q" }\n',
     'README.md': '# q\n\nStart at [the first module](src/m0.ts).\n',
-  };
-  for (let i = 0; i < 6; i++)
-    files[`src/m${i}.ts`] =
-      `${i > 0 ? `import { v${i - 1} } from './m${i - 1}.js';\n` : ''}export const v${i} = ${i};\n`;
-  files['src/cycle-a.ts'] = "import { b } from './cycle-b.js';\nexport const a = () => b;\n";
-  files['src/cycle-b.ts'] = "import { a } from './cycle-a.js';\nexport const b = () => a;\n";
-  const root = tmpRepo(files);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'init');
-  return root;
-}
+    ...importChain(6),
+    'src/cycle-a.ts': "import { b } from './cycle-b.js';\nexport const a = () => b;\n",
+    'src/cycle-b.ts': "import { a } from './cycle-a.js';\nexport const b = () => a;\n",
+  });
 
 /** The CLI as a user runs it: its output and exit code, whatever they are. */
 async function cli(cwd: string, args: string[], env: Record<string, string> = {}) {

@@ -19,25 +19,14 @@ import { describe, expect, it } from 'vitest';
 import { askResident, scanSocketPath, serveScans } from '../../src/resident/scan-socket.js';
 import { Resident, type WatchUpdate } from '../../src/resident/watcher.js';
 import { scan } from '../../src/scan.js';
+import { committedRepo, importChain } from '../helpers/git-repo.js';
 import { tmpRepo } from '../helpers/tmp-repo.js';
 
 const BIN = path.resolve(__dirname, '../../bin/proofmap.js');
 const run = promisify(execFile);
 const linux = process.platform === 'linux';
 
-function gitRepo(): string {
-  const files: Record<string, string> = { 'package.json': '{ "name": "s" }\n' };
-  for (let i = 0; i < 8; i++)
-    files[`src/m${i}.ts`] =
-      `${i > 0 ? `import { v${i - 1} } from './m${i - 1}.js';\n` : ''}export const v${i} = ${i};\n`;
-  const root = tmpRepo(files);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'init');
-  return root;
-}
+const gitRepo = () => committedRepo({ 'package.json': '{ "name": "s" }\n', ...importChain(8) });
 
 /** The CLI as a user runs it, in its own process (this one keeps serving the resident meanwhile). */
 async function cliScan(root: string, ...args: string[]) {
