@@ -53,8 +53,9 @@ export async function askWatcherFirst(
 
 /**
  * The repository a watcher serves among those the arguments can name: the trailing [dir] (or
- * --root) is one of the positionals or flag values, else it is the working directory. Which one the command reads is decided by
- * its own parse, in the watcher, which answers only when that is the repository it holds.
+ * --root) is one of the positionals or flag values, else it is the working directory. Which one
+ * the command reads is decided by its own parse, in the watcher, which answers only when that is
+ * the repository it holds.
  */
 function watchedRoot(argv: readonly string[], cwd: string): string | undefined {
   const named = argv.flatMap((a) => (a.startsWith('--root=') ? [a.slice(7)] : a.startsWith('-') ? [] : [a]));
